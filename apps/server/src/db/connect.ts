@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository function accepts the database or an open transaction alike. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements (migrations); not for values from users. */
+  execScript(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** postgres://... for PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PostgreSQL only: confine every connection to this schema (tests give each file its own). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+export async function connect(options: ConnectOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+    });
+    // bigint (int8) columns hold money and counters; they fit in a JS number for every amount we handle.
+    pool.on('error', () => {});
+    return {
+      db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+      kind: 'postgres',
+      execScript: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.dataDir ?? 'memory://';
+  let client: PGlite;
+  if (dir.startsWith('memory://')) {
+    client = new PGlite();
+  } else {
+    const pgDir = path.join(dir, 'pglite');
+    fs.mkdirSync(pgDir, { recursive: true });
+    client = new PGlite(pgDir);
+  }
+  await client.waitReady;
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    execScript: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+  };
+}

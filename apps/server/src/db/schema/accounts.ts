@@ -1,0 +1,40 @@
+import { bigserial, bigint, boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const id = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userName: text('user_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  passwordHash: text('password_hash').notNull(),
+  avatar: text('avatar'),
+  cdnType: text('cdn_type').notNull().default('cdn'),
+  realNameVerified: boolean('real_name_verified').notNull().default(false),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: id('user_id').notNull(),
+    permissionId: text('permission_id').notNull(),
+    actions: text('actions').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
+);
+
+export const sessions = pgTable('sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: id('user_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  kind: text('kind').notNull().default('login'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+});

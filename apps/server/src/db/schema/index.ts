@@ -1,0 +1,2 @@
+/** The drizzle tables, one file per area; SQL migrations in ../migrations create them. */
+export * from './accounts';

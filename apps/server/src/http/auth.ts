@@ -1,0 +1,32 @@
+import { hasPermission, type PermissionRequirement } from '@edgeward/contract';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AuthUser, SessionService } from '../modules/session/session.service';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+  interface FastifyInstance {
+    sessions: SessionService;
+  }
+}
+
+/** The token is sent bare in Authorization (spec section 7); a `Bearer ` prefix is accepted too. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return token.trim() || undefined;
+}
+
+/** Resolves the session into request.user, then checks the route's permission against the user's list. */
+export function requireUser(permission?: PermissionRequirement): preHandlerAsyncHookHandler {
+  return async function authenticate(request) {
+    const token = tokenOf(request);
+    const user = token ? await this.sessions.authenticate(token) : null;
+    if (!user) throw new AppError(token ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+    request.user = user;
+    if (permission && !hasPermission(user.roles, permission)) throw new AppError('FORBIDDEN');
+  };
+}

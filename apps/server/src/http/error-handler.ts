@@ -1,0 +1,110 @@
+import { type ErrorId, errorStatus, isMessageKey, type Locale, type MessageParams } from '@edgeward/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import { localeOf, translate } from './i18n';
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** A zod issue becomes a message key: our schemas name keys in their messages; zod's own texts map by code. */
+export function issueMessage(issue: ValidationIssue): { key: string; params?: MessageParams } {
+  if (issue.message && isMessageKey(issue.message)) {
+    return { key: issue.message, params: pickParams(issue.params) };
+  }
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return { key: /received undefined|received null/.test(issue.message ?? '') ? 'validation.required' : 'validation.invalid' };
+    case 'too_small':
+      return p.origin === 'string'
+        ? { key: Number(p.minimum) <= 1 ? 'validation.required' : 'validation.tooShort', params: { min: Number(p.minimum) } }
+        : p.origin === 'array'
+          ? { key: 'validation.required' }
+          : { key: 'validation.tooSmall', params: { min: Number(p.minimum) } };
+    case 'too_big':
+      return p.origin === 'string'
+        ? { key: 'validation.tooLong', params: { max: Number(p.maximum) } }
+        : p.origin === 'array'
+          ? { key: 'validation.tooMany', params: { max: Number(p.maximum) } }
+          : { key: 'validation.tooBig', params: { max: Number(p.maximum) } };
+    default:
+      return { key: 'validation.invalid' };
+  }
+}
+
+function pickParams(params: Record<string, unknown>): MessageParams | undefined {
+  const out: MessageParams = {};
+  if (typeof params.minimum === 'number' || typeof params.minimum === 'bigint') out.min = Number(params.minimum);
+  if (typeof params.maximum === 'number' || typeof params.maximum === 'bigint') out.max = Number(params.maximum);
+  if (params.params && typeof params.params === 'object') Object.assign(out, params.params);
+  return Object.keys(out).length ? out : undefined;
+}
+
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+}
+
+function send(
+  reply: FastifyReply,
+  locale: Locale,
+  id: ErrorId,
+  message: string,
+  fields?: Record<string, string>,
+): FastifyReply {
+  const status = errorStatus[id];
+  return reply.status(status).send({ code: status, message, data: null, error: id, ...(fields ? { fields } : {}) });
+}
+
+const fastifyCodeToId: Record<string, ErrorId> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+};
+
+/** Every failure leaves as the envelope in the caller's language; unexpected ones are logged and kept generic. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = localeOf(request);
+    if (error instanceof AppError) {
+      const fields = error.options.fields
+        ? Object.fromEntries(
+            Object.entries(error.options.fields).map(([k, key]) => [k, translate(locale, key, error.options.params)]),
+          )
+        : undefined;
+      const message = translate(locale, error.options.messageKey ?? `errors.${error.id}`, error.options.params);
+      return send(reply, locale, error.id, message, fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation as unknown as ValidationIssue[]) {
+        const path = fieldPath(issue.instancePath);
+        if (fields[path]) continue;
+        const { key, params } = issueMessage(issue);
+        fields[path] = translate(locale, key, params);
+      }
+      return send(reply, locale, 'VALIDATION_FAILED', Object.values(fields)[0] ?? translate(locale, 'errors.VALIDATION_FAILED'), fields);
+    }
+    const mapped = error.code ? fastifyCodeToId[error.code] : undefined;
+    if (mapped) return send(reply, locale, mapped, translate(locale, `errors.${mapped}`));
+    if (error.statusCode === 429) return send(reply, locale, 'RATE_LIMITED', translate(locale, 'errors.RATE_LIMITED'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, locale, 'BAD_REQUEST', translate(locale, 'errors.BAD_REQUEST'));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, locale, 'INTERNAL', translate(locale, 'errors.INTERNAL'));
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const locale = localeOf(request);
+  return send(reply, locale, 'NOT_FOUND', translate(locale, 'errors.NOT_FOUND'));
+}

@@ -1,0 +1,66 @@
+import { envelopeOf, type Locale, type RouteDef } from '@edgeward/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthUser } from '../modules/session/session.service';
+import { requireUser } from './auth';
+import { localeOf, translate } from './i18n';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<Def extends RouteDef> {
+  params: Out<Def['params']>;
+  query: Out<Def['query']>;
+  body: Out<Def['body']>;
+  /** The signed-in user; only on routes with a session (the default). */
+  user: AuthUser;
+  locale: Locale;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * File routes send their own reply and return it; JSON routes return the data and get the envelope here.
+ */
+export type Handler<Def extends RouteDef> = (
+  ctx: HandlerContext<Def>,
+) => Promise<Def['response'] extends 'file' ? FastifyReply : z.input<Def['data']>>;
+
+/**
+ * Registers one call of the contract's API table: its schemas (validated and published in OpenAPI), its session
+ * and permission requirement, and the envelope around what the handler returns. Routes stay thin: this and a
+ * service call.
+ */
+export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: Def, handler: Handler<Def>): void {
+  const isFile = def.response === 'file';
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      tags: [def.tag],
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(isFile ? {} : { response: { 200: envelopeOf(def.data) } }),
+      ...(def.auth === 'none' ? {} : { security: [{ token: [] }] }),
+    },
+    preHandler: def.auth === 'none' ? undefined : requireUser(def.permission),
+    handler: async (request, reply) => {
+      const locale = localeOf(request);
+      const ctx = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        get user() {
+          return request.user as AuthUser;
+        },
+        locale,
+        request,
+        reply,
+      } as HandlerContext<Def>;
+      const result = await handler(ctx);
+      if (isFile) return result;
+      return { code: 200, message: translate(locale, 'ok'), data: result ?? null };
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
+
+export interface Background {
+  stop(): Promise<void>;
+}
+
+/**
+ * Start-up work and durable background workers (demo account, job runners). Each area adds its starter here;
+ * stop() lets in-flight work finish before the database closes.
+ */
+export async function startBackground(
+  _app: FastifyInstance,
+  _deps: { config: Config; database: Database },
+): Promise<Background> {
+  const stops: (() => Promise<void>)[] = [];
+  return {
+    async stop() {
+      await Promise.all(stops.map((s) => s()));
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { connect } from './db/connect';
+import { migrate } from './db/migrate';
+import { startBackground } from './jobs';
+
+const config = loadConfig();
+const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrate(database);
+const app = await buildApp({ config, database });
+if (applied.length) app.log.info({ applied }, 'migrations applied');
+if (config.fixedCaptcha || config.fixedCode) {
+  app.log.warn('!!! TEST_FIXED_CAPTCHA / TEST_FIXED_CODE set: every captcha and code accepts a fixed answer. Tests only !!!');
+}
+const background = await startBackground(app, { config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await background.stop();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Edgeward console at http://localhost:${config.port} (database: ${database.kind})`);

@@ -1,0 +1,12 @@
+import { systemRoutes } from '@edgeward/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../http/route';
+import type { ModuleDeps } from '..';
+
+export function registerHealthRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  registerRoute(app, systemRoutes.health, async () => {
+    await deps.database.db.execute(sql`SELECT 1`);
+    return { status: 'ok' as const, database: deps.database.kind };
+  });
+}

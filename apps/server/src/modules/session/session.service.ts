@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { limits, type Role } from '@edgeward/contract';
+import type { Db } from '../../db/connect';
+import * as sessionRepository from './session.repository';
+
+export interface AuthUser {
+  id: number;
+  userName: string;
+  email: string;
+  avatar: string | null;
+  cdnType: string;
+  realNameVerified: boolean;
+  roles: Role[];
+  sessionId: number;
+}
+
+/** Secrets are stored only as hashes; a token is 256 random bits, so a fast hash is enough. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** last_seen_at is written at most once a minute per session, so reads do not turn into writes. */
+const touchEveryMs = 60_000;
+
+export function createSessionService(db: Db, now: () => Date = () => new Date()) {
+  return {
+    async open(userId: number, meta: { kind?: 'login' | 'simulation'; ip?: string; userAgent?: string }) {
+      const token = newToken();
+      const at = now();
+      const sessionId = await sessionRepository.insert(db, {
+        userId,
+        tokenHash: hashSecret(token),
+        kind: meta.kind ?? 'login',
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 512),
+        expiresAt: new Date(at.getTime() + limits.account.sessionAbsoluteMs),
+      });
+      return { token, sessionId };
+    },
+
+    /** The user behind a token, or null when it is unknown, revoked, idle too long or past its absolute expiry. */
+    async authenticate(token: string): Promise<AuthUser | null> {
+      const row = await sessionRepository.findActiveByTokenHash(db, hashSecret(token));
+      if (!row) return null;
+      const at = now();
+      const idleFor = at.getTime() - row.lastSeenAt.getTime();
+      if (row.expiresAt <= at || idleFor > limits.account.sessionIdleMs) {
+        await sessionRepository.revoke(db, row.sessionId);
+        return null;
+      }
+      if (idleFor > touchEveryMs) await sessionRepository.touch(db, row.sessionId, at);
+      return {
+        id: row.userId,
+        userName: row.userName,
+        email: row.email,
+        avatar: row.avatar,
+        cdnType: row.cdnType,
+        realNameVerified: row.realNameVerified,
+        sessionId: row.sessionId,
+        roles: [{ roleId: 'customer', permissions: row.permissions as Role['permissions'] }],
+      };
+    },
+
+    revoke: (sessionId: number) => sessionRepository.revoke(db, sessionId),
+    revokeAllOfUser: (userId: number, keepSessionId?: number) =>
+      sessionRepository.revokeAllOfUser(db, userId, keepSessionId),
+    listOpen: (userId: number) => sessionRepository.listOpenOfUser(db, userId, now()),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

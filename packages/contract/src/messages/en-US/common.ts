@@ -1,0 +1,23 @@
+/** Messages shared by every area: generic errors and validation texts. */
+export const common = {
+  ok: 'Success',
+  'errors.VALIDATION_FAILED': 'Please check the highlighted fields',
+  'errors.BAD_REQUEST': 'The request is not valid',
+  'errors.UNAUTHORIZED': 'Please log in first',
+  'errors.SESSION_EXPIRED': 'Your session has expired, please log in again',
+  'errors.FORBIDDEN': 'You do not have permission to do this',
+  'errors.NOT_FOUND': 'Not found',
+  'errors.CONFLICT': 'This conflicts with the current state, please refresh and try again',
+  'errors.PAYLOAD_TOO_LARGE': 'The upload is too large',
+  'errors.UNSUPPORTED_MEDIA_TYPE': 'This file type is not supported',
+  'errors.RATE_LIMITED': 'Too many requests, please try again later',
+  'errors.INTERNAL': 'System API exception',
+  'validation.required': 'Input cannot be empty',
+  'validation.invalid': 'The value is not valid',
+  'validation.tooLong': 'At most {max} characters',
+  'validation.tooShort': 'At least {min} characters',
+  'validation.tooSmall': 'Must be at least {min}',
+  'validation.tooBig': 'Must be at most {max}',
+  'validation.integer': 'Must be a whole number',
+  'validation.tooMany': 'At most {max} entries',
+} as const;

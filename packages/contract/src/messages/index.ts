@@ -1,0 +1,2 @@
+export { enUS, type MessageKey } from './en-US';
+export * from './translate';

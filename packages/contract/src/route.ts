@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { PermissionRequirement } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One API call as both sides know it. `path` uses Fastify's `:param` syntax and is relative to the /api base.
+ * `data` is the schema of the envelope's data on success; it is a whitelist: the server serializes through it.
+ */
+export interface RouteDef<
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Data extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  data: Data;
+  /** 'none' for calls made before login (login, register, captcha...); a session is required otherwise. */
+  auth?: 'none' | 'session';
+  permission?: PermissionRequirement;
+  /** Client timeout; the spec's default is 20 s, 60 s for the domain list, create and detail. */
+  timeoutMs?: number;
+  /** 'file' answers a download (CSV, image) instead of the JSON envelope. */
+  response?: 'json' | 'file';
+}
+
+export function defineRoute<
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Data extends z.ZodType = z.ZodType,
+>(def: RouteDef<Params, Query, Body, Data>): RouteDef<Params, Query, Body, Data> {
+  return def;
+}
+
+type Infer<S> = S extends z.ZodType ? z.input<S> : undefined;
+export type RouteParams<R> = R extends RouteDef<infer P, infer _Q, infer _B, infer _D> ? Infer<P> : never;
+export type RouteQuery<R> = R extends RouteDef<infer _P, infer Q, infer _B, infer _D> ? Infer<Q> : never;
+export type RouteBody<R> = R extends RouteDef<infer _P, infer _Q, infer B, infer _D> ? Infer<B> : never;
+export type RouteData<R> = R extends RouteDef<infer _P, infer _Q, infer _B, infer D> ? z.output<D> : never;
+
+/** Replaces `:name` segments with the given values (encoded). */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  if (!params) return path;
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}

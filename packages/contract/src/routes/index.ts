@@ -1,0 +1,2 @@
+/** The API table: every call, grouped by area. Each area adds its file here. */
+export * from './system';
