@@ -10,7 +10,9 @@ const applied = await migrate(database);
 const app = await buildApp({ config, database });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 if (config.fixedCaptcha || config.fixedCode) {
-  app.log.warn('!!! TEST_FIXED_CAPTCHA / TEST_FIXED_CODE set: every captcha and code accepts a fixed answer. Tests only !!!');
+  app.log.warn(
+    '!!! TEST_FIXED_CAPTCHA / TEST_FIXED_CODE set: every captcha and code accepts a fixed answer. Tests only !!!',
+  );
 }
 const background = await startBackground(app, { config, database });
 

@@ -19,7 +19,11 @@ describe.each(dbKinds)('app shell on %s', (kind) => {
   });
 
   it('answers an unknown API path with a localized 404 envelope', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 404, error: 'NOT_FOUND', message: '未找到', data: null });
   });

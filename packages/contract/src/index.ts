@@ -4,4 +4,5 @@ export * from './messages';
 export * from './permissions';
 export * from './route';
 export * from './routes/index';
+export * from './schemas/auth';
 export * from './schemas/common';

@@ -43,7 +43,14 @@ export interface PermissionRequirement {
 export function hasPermission(roles: readonly Role[], required: PermissionRequirement): boolean {
   return roles.some((role) =>
     role.permissions.some(
-      (p) => p.permissionId === required.id && (required.action === undefined || p.actionList.includes(required.action)),
+      (p) =>
+        p.permissionId === required.id && (required.action === undefined || p.actionList.includes(required.action)),
     ),
   );
 }
+
+/** The default customer role: every customer screen with every action. New users get it at registration. */
+export const defaultCustomerPermissions: Permission[] = permissionIds.map((permissionId) => ({
+  permissionId,
+  actionList: [...actions],
+}));

@@ -1,4 +1,4 @@
-import { type ErrorId, errorStatus, isMessageKey, type Locale, type MessageParams } from '@edgeward/contract';
+import { type ErrorId, errorStatus, isMessageKey, type MessageParams } from '@edgeward/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
@@ -19,10 +19,17 @@ export function issueMessage(issue: ValidationIssue): { key: string; params?: Me
   const p = issue.params;
   switch (issue.keyword) {
     case 'invalid_type':
-      return { key: /received undefined|received null/.test(issue.message ?? '') ? 'validation.required' : 'validation.invalid' };
+      return {
+        key: /received undefined|received null/.test(issue.message ?? '')
+          ? 'validation.required'
+          : 'validation.invalid',
+      };
     case 'too_small':
       return p.origin === 'string'
-        ? { key: Number(p.minimum) <= 1 ? 'validation.required' : 'validation.tooShort', params: { min: Number(p.minimum) } }
+        ? {
+            key: Number(p.minimum) <= 1 ? 'validation.required' : 'validation.tooShort',
+            params: { min: Number(p.minimum) },
+          }
         : p.origin === 'array'
           ? { key: 'validation.required' }
           : { key: 'validation.tooSmall', params: { min: Number(p.minimum) } };
@@ -49,13 +56,7 @@ function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
 }
 
-function send(
-  reply: FastifyReply,
-  locale: Locale,
-  id: ErrorId,
-  message: string,
-  fields?: Record<string, string>,
-): FastifyReply {
+function send(reply: FastifyReply, id: ErrorId, message: string, fields?: Record<string, string>): FastifyReply {
   const status = errorStatus[id];
   return reply.status(status).send({ code: status, message, data: null, error: id, ...(fields ? { fields } : {}) });
 }
@@ -80,7 +81,7 @@ export function installErrorHandler(app: FastifyInstance): void {
           )
         : undefined;
       const message = translate(locale, error.options.messageKey ?? `errors.${error.id}`, error.options.params);
-      return send(reply, locale, error.id, message, fields);
+      return send(reply, error.id, message, fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -90,21 +91,26 @@ export function installErrorHandler(app: FastifyInstance): void {
         const { key, params } = issueMessage(issue);
         fields[path] = translate(locale, key, params);
       }
-      return send(reply, locale, 'VALIDATION_FAILED', Object.values(fields)[0] ?? translate(locale, 'errors.VALIDATION_FAILED'), fields);
+      return send(
+        reply,
+        'VALIDATION_FAILED',
+        Object.values(fields)[0] ?? translate(locale, 'errors.VALIDATION_FAILED'),
+        fields,
+      );
     }
     const mapped = error.code ? fastifyCodeToId[error.code] : undefined;
-    if (mapped) return send(reply, locale, mapped, translate(locale, `errors.${mapped}`));
-    if (error.statusCode === 429) return send(reply, locale, 'RATE_LIMITED', translate(locale, 'errors.RATE_LIMITED'));
+    if (mapped) return send(reply, mapped, translate(locale, `errors.${mapped}`));
+    if (error.statusCode === 429) return send(reply, 'RATE_LIMITED', translate(locale, 'errors.RATE_LIMITED'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, locale, 'BAD_REQUEST', translate(locale, 'errors.BAD_REQUEST'));
+      return send(reply, 'BAD_REQUEST', translate(locale, 'errors.BAD_REQUEST'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(reply, locale, 'INTERNAL', translate(locale, 'errors.INTERNAL'));
+    return send(reply, 'INTERNAL', translate(locale, 'errors.INTERNAL'));
   });
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const locale = localeOf(request);
-  return send(reply, locale, 'NOT_FOUND', translate(locale, 'errors.NOT_FOUND'));
+  return send(reply, 'NOT_FOUND', translate(locale, 'errors.NOT_FOUND'));
 }

@@ -1,2 +1,3 @@
 /** The API table: every call, grouped by area. Each area adds its file here. */
 export * from './system';
+export * from './user';

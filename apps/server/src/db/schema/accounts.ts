@@ -1,4 +1,4 @@
-import { bigserial, bigint, boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const id = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
