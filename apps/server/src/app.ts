@@ -15,6 +15,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { installErrorHandler, sendNotFound } from './http/error-handler';
+import { createJobRunner } from './jobs/runner';
 import { registerModules } from './modules';
 import { createSessionService } from './modules/session/session.service';
 
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorate('sessions', createSessionService(deps.database.db, deps.now));
+  app.decorate('jobs', createJobRunner(deps.database.db, { now: deps.now, pollMs: config.jobsPollMs, log: app.log }));
 
   await app.register(swagger, {
     openapi: {

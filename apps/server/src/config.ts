@@ -20,6 +20,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
+  DOMAIN_LIMIT: z.coerce.number().int().min(0).default(50),
+  WHOLE_SITE_LIMIT: z.coerce.number().int().min(0).default(5),
+  DNS_SERVERS: z.string().optional(),
+  ALLOW_PRIVATE_ORIGINS: flag,
+  REVIEW_NEW_DOMAINS: flag,
+  ORIGIN_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
+  CNAME_ZONE: z.string().default('cdn.edgeward.net'),
+  EDGE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  EDGE_SANDBOX_FAIL_PATTERN: z.string().optional(),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
 });
 
 export interface Config {
@@ -36,6 +46,31 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  domain: DomainSettings;
+  edge: EdgeSettings;
+  jobsPollMs: number;
+}
+
+export interface DomainSettings {
+  /** Domains one user may hold (DOMAIN_LIMIT). */
+  limit: number;
+  /** Whole-site (dynamic) domains one user may hold (WHOLE_SITE_LIMIT); they always go through review. */
+  wholeSiteLimit: number;
+  /** Resolvers for ownership TXT records and origin names (DNS_SERVERS, `ip` or `ip:port`, comma separated). */
+  dnsServers: string[];
+  /** Origins on private or loopback addresses are refused unless this is set (ALLOW_PRIVATE_ORIGINS). */
+  allowPrivateOrigins: boolean;
+  /** New domains wait under review until an operator approves them (REVIEW_NEW_DOMAINS). */
+  reviewNewDomains: boolean;
+  originCheckTimeoutMs: number;
+  cnameZone: string;
+}
+
+export interface EdgeSettings {
+  /** The sandbox edge applies a snapshot this long after it is published. */
+  sandboxDelayMs: number;
+  /** Domain names the sandbox edge refuses, so that the abnormal state can be produced on purpose. */
+  sandboxFailPattern?: RegExp;
 }
 
 /** Reads the environment once. Refuses settings that would be unsafe in production. */
@@ -58,5 +93,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
+    domain: {
+      limit: e.DOMAIN_LIMIT,
+      wholeSiteLimit: e.WHOLE_SITE_LIMIT,
+      dnsServers: (e.DNS_SERVERS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
+      reviewNewDomains: e.REVIEW_NEW_DOMAINS,
+      originCheckTimeoutMs: e.ORIGIN_CHECK_TIMEOUT_MS,
+      cnameZone: e.CNAME_ZONE.replace(/^\.+|\.+$/g, '').toLowerCase(),
+    },
+    edge: {
+      sandboxDelayMs: e.EDGE_SANDBOX_DELAY_MS,
+      sandboxFailPattern: e.EDGE_SANDBOX_FAIL_PATTERN ? new RegExp(e.EDGE_SANDBOX_FAIL_PATTERN, 'i') : undefined,
+    },
+    jobsPollMs: e.JOBS_POLL_MS,
   };
 }

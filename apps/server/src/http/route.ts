@@ -5,7 +5,8 @@ import type { AuthUser } from '../modules/session/session.service';
 import { requireUser } from './auth';
 import { localeOf, translate } from './i18n';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+// Def['body'] of a route with a body is `Schema | undefined` (the property is optional in RouteDef): strip undefined.
+type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : z.output<Exclude<S, undefined> & z.ZodType>;
 
 export interface HandlerContext<Def extends RouteDef> {
   params: Out<Def['params']>;

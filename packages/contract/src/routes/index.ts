@@ -1,3 +1,5 @@
 /** The API table: every call, grouped by area. Each area adds its file here. */
+
+export * from './domain';
 export * from './system';
 export * from './user';

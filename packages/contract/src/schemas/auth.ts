@@ -66,8 +66,12 @@ export const RegisterSchema = RegisterFieldsSchema.superRefine(confirmMatches((v
 export type Register = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  userName: requiredText(),
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  // The upper bounds are registration's: longer input cannot match an account and is refused before any work.
+  userName: requiredText().max(a.userNameMax, { error: 'account.userName.max' }),
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(a.passwordMax, { error: 'account.password.max' }),
   /** Required once a name or address has failed 5 times in 15 minutes (the server answers CAPTCHA_REQUIRED). */
   captchaId: z.string().optional(),
   captchaCode: z.string().optional(),
@@ -86,7 +90,8 @@ export type Captcha = z.infer<typeof CaptchaSchema>;
 
 export const EmailCodeRequestSchema = z.object({
   email: EmailSchema,
-  purpose: z.enum(['register', 'reset']).default('register'),
+  /** Codes are for registration only: a forgotten password is reset by an emailed link (ForgotPasswordSchema). */
+  purpose: z.enum(['register']).default('register'),
   captchaId: requiredText(),
   captchaCode: requiredText('account.captcha.required'),
 });
@@ -146,13 +151,25 @@ export const SessionItemSchema = z.object({
   current: z.boolean(),
 });
 
+/** Why an attempt succeeded or failed, as the login log records it (the web localizes these). */
+export const loginLogReasons = [
+  'password',
+  'simulation',
+  'unknown_user',
+  'wrong_password',
+  'captcha_required',
+  'captcha_invalid',
+  'rate_limited',
+] as const;
+export type LoginLogReason = (typeof loginLogReasons)[number];
+
 export const LoginLogItemSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   result: z.enum(['success', 'failure']),
-  reason: z.string().nullable(),
+  reason: z.enum(loginLogReasons).nullable(),
   createdAt: EpochMsSchema,
 });
 export type LoginLogItem = z.infer<typeof LoginLogItemSchema>;

@@ -1,2 +1,5 @@
 /** The drizzle tables, one file per area; SQL migrations in ../migrations create them. */
+
+export * from './account-auth';
 export * from './accounts';
+export * from './domains';

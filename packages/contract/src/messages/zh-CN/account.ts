@@ -13,6 +13,11 @@ export const account: Record<keyof typeof en, string> = {
   'account.emailCode.required': '请输入邮箱验证码',
   'account.emailCode.format': '邮箱验证码为 6 位数字',
   'account.agreement.required': '请阅读并同意用户协议',
+  'account.mail.code.subject': '您的 Edgeward 验证码',
+  'account.mail.code.text': '您的验证码是 {code}，{minutes} 分钟内有效。\n\n如果这不是您本人的操作，请忽略本邮件。',
+  'account.mail.reset.subject': '重置您的 Edgeward 密码',
+  'account.mail.reset.text':
+    '请打开以下链接设置新密码（{minutes} 分钟内有效）：\n{link}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
   'errors.USERNAME_TAKEN': '该用户名已被占用',
   'errors.EMAIL_TAKEN': '该邮箱已被注册',
   'errors.CAPTCHA_INVALID': '图形验证码错误或已过期，请换一张',

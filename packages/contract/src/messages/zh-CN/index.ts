@@ -1,5 +1,6 @@
 import type { MessageKey } from '../en-US';
 import { account } from './account';
 import { common } from './common';
+import { domain } from './domain';
 
-export const zhCN: Record<MessageKey, string> = { ...common, ...account };
+export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...domain };

@@ -1,0 +1,61 @@
+import { loginLogReasons } from '@edgeward/contract';
+import { bigint, bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const id = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const emailCodes = pgTable('email_codes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  attempts: integer('attempts').notNull().default(0),
+});
+
+export const loginLog = pgTable('login_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userName: text('user_name').notNull(),
+  userId: id('user_id'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  result: text('result', { enum: ['success', 'failure'] }).notNull(),
+  reason: text('reason', { enum: loginLogReasons }),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  userId: id('user_id').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const simulationTokens = pgTable('simulation_tokens', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  userId: id('user_id').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

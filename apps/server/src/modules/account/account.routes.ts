@@ -1,0 +1,76 @@
+import { limits, userRoutes } from '@edgeward/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../http/errors';
+import { registerRoute } from '../../http/route';
+import { createCaptchaProvider } from '../../providers/captcha';
+import { createMailProvider } from '../../providers/mail';
+import type { ModuleDeps } from '..';
+import { type Client, createAccountService } from './account.service';
+import { openAvatarStore } from './avatar.store';
+
+function clientOf(request: FastifyRequest): Client {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) };
+}
+
+const avatarInvalid = () => new AppError('AVATAR_INVALID', { fields: { avatar: 'errors.AVATAR_INVALID' } });
+
+/**
+ * The account area: registration, login, profile, password, avatar, sessions and the login log. A plugin of its
+ * own, so that multipart parsing exists only here.
+ */
+export function accountModule(deps: ModuleDeps): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    await app.register(multipart, { limits: { fileSize: limits.account.avatarMaxBytes, files: 1, fields: 4 } });
+    const avatars = await openAvatarStore(deps.config.dataDir);
+    app.addHook('onClose', () => avatars.close());
+    const db = deps.database.db;
+    const service = createAccountService({
+      db,
+      config: deps.config,
+      now: deps.now,
+      sessions: app.sessions,
+      mail: createMailProvider({ config: deps.config, db, log: app.log, now: deps.now }),
+      captcha: createCaptchaProvider({ db, now: deps.now, fixedAnswer: deps.config.fixedCaptcha }),
+      avatars,
+      log: app.log,
+    });
+
+    registerRoute(app, userRoutes.captchaImage, ({ request }) => service.newCaptcha(clientOf(request)));
+    registerRoute(app, userRoutes.emailCode, ({ query, request, locale }) =>
+      service.sendEmailCode(query, clientOf(request), locale),
+    );
+    registerRoute(app, userRoutes.register, ({ body }) => service.register(body));
+    registerRoute(app, userRoutes.login, ({ body, request }) => service.login(body, clientOf(request)));
+    registerRoute(app, userRoutes.logout, ({ user }) => service.logout(user));
+    registerRoute(app, userRoutes.simulation, ({ params, request }) =>
+      service.simulate(params.token, clientOf(request)),
+    );
+    registerRoute(app, userRoutes.forgotPassword, ({ body, request, locale }) =>
+      service.forgotPassword(body, clientOf(request), locale),
+    );
+    registerRoute(app, userRoutes.resetPassword, ({ body }) => service.resetPassword(body));
+
+    registerRoute(app, userRoutes.profile, ({ user }) => service.profile(user));
+    registerRoute(app, userRoutes.edit, ({ user, body }) => service.editProfile(user, body));
+    registerRoute(app, userRoutes.editPassword, ({ user, body }) => service.editPassword(user, body));
+    registerRoute(app, userRoutes.avatar, async ({ user, request }) => {
+      if (!request.isMultipart()) throw avatarInvalid();
+      const file = await request.file();
+      if (!file) throw avatarInvalid();
+      return service.saveAvatar(user, await file.toBuffer());
+    });
+    registerRoute(app, userRoutes.avatarImage, async ({ params, reply }) => {
+      const image = await service.readAvatar(params.file);
+      if (!image) throw notFound();
+      return reply
+        .header('content-type', image.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image.data);
+    });
+    registerRoute(app, userRoutes.sessions, ({ user }) => service.listSessions(user));
+    registerRoute(app, userRoutes.revokeOtherSessions, ({ user }) => service.revokeOtherSessions(user));
+    registerRoute(app, userRoutes.loginLog, ({ user, query }) => service.loginLog(user, query));
+  };
+}

@@ -1,0 +1,573 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  type Action,
+  actions as allActions,
+  defaultCustomerPermissions,
+  type EmailCodeRequest,
+  type ForgotPassword,
+  type Locale,
+  type Login,
+  type LoginLogReason,
+  limits,
+  type PageQuery,
+  type PasswordEdit,
+  type PermissionId,
+  type Profile,
+  type ProfileEdit,
+  type Register,
+  type ResetPassword,
+  type Role,
+} from '@edgeward/contract';
+import { argon2id, hash, verify } from 'argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Config } from '../../config';
+import type { Db, Executor } from '../../db/connect';
+import { passwordResetTokens, simulationTokens } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import { createRateLimiter } from '../../http/rate-limit';
+import type { CaptchaProvider } from '../../providers/captcha';
+import type { MailProvider } from '../../providers/mail';
+import * as sessionRepository from '../session/session.repository';
+import { type AuthUser, hashSecret, newToken, type SessionService } from '../session/session.service';
+import * as repo from './account.repository';
+import { type AvatarExt, type AvatarStore, avatarTypes, avatarUrlPrefix } from './avatar.store';
+
+const a = limits.account;
+
+/** Server policy the spec leaves open: per-address budgets, code attempts and the login slow-down. */
+export const accountPolicy = {
+  emailCodeMaxAttempts: 5,
+  loginDelayBaseMs: 250,
+  loginDelayMaxMs: 2000,
+  perIp: {
+    captcha: { windowMs: 60_000, max: 120 },
+    emailCode: { windowMs: 10 * 60_000, max: 30 },
+    forgotPassword: { windowMs: 10 * 60_000, max: 10 },
+    login: { windowMs: 60_000, max: 100 },
+  },
+} as const;
+
+/** Who is calling: the address and browser recorded in the login log and on sessions. */
+export interface Client {
+  ip: string;
+  userAgent?: string;
+}
+
+// ---- passwords
+
+const argonOptions = { type: argon2id } as const;
+
+export const hashPassword = (password: string) => hash(password, argonOptions);
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against the stored hash. Without a hash (no such user) a dummy hash is verified all the same,
+ * so an unknown name costs as long as a wrong password and timing does not reveal which names exist.
+ */
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword(newToken());
+  const ok = await verify(storedHash ?? (await dummyHash), password).catch(() => false);
+  return storedHash !== undefined && ok;
+}
+
+/** The pause before answering a login attempt once the failures reach the captcha threshold: 250 ms doubling to 2 s. */
+export function loginDelayMs(failures: number): number {
+  if (failures < a.loginFailuresBeforeCaptcha) return 0;
+  return Math.min(
+    accountPolicy.loginDelayMaxMs,
+    accountPolicy.loginDelayBaseMs * 2 ** (failures - a.loginFailuresBeforeCaptcha),
+  );
+}
+
+// ---- errors naming the form field they belong to
+
+const usernameTaken = () => new AppError('USERNAME_TAKEN', { fields: { userName: 'errors.USERNAME_TAKEN' } });
+const emailTaken = () => new AppError('EMAIL_TAKEN', { fields: { email: 'errors.EMAIL_TAKEN' } });
+const captchaInvalid = () => new AppError('CAPTCHA_INVALID', { fields: { captchaCode: 'errors.CAPTCHA_INVALID' } });
+const emailCodeInvalid = () =>
+  new AppError('EMAIL_CODE_INVALID', { fields: { emailCode: 'errors.EMAIL_CODE_INVALID' } });
+
+/** A unique-index violation on users (a registration or rename racing another) becomes the field's error. */
+function takenError(error: unknown): AppError | undefined {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'users_user_name_key') return usernameTaken();
+    if (code === '23505' && constraint === 'users_email_key') return emailTaken();
+  }
+  return undefined;
+}
+
+async function mapTaken<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw takenError(error) ?? error;
+  }
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+// ---- users (registration, demo account and the operator CLI share these)
+
+export interface NewUser {
+  userName: string;
+  email: string;
+  phone?: string | null;
+  password: string;
+  realNameVerified?: boolean;
+}
+
+/** Creates a user with the default customer permissions, in one transaction. */
+export async function createUser(db: Db, input: NewUser, now: Date = new Date()): Promise<number> {
+  const taken = await repo.findTaken(db, input);
+  if (taken.userName) throw usernameTaken();
+  if (taken.email) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  return mapTaken(
+    db.transaction(async (tx) => {
+      const userId = await repo.insertUser(tx, {
+        userName: input.userName,
+        email: input.email,
+        phone: input.phone ?? null,
+        passwordHash,
+        realNameVerified: input.realNameVerified ?? false,
+        createdAt: now,
+      });
+      await repo.insertPermissions(tx, userId, defaultCustomerPermissions);
+      return userId;
+    }),
+  );
+}
+
+export const demoAccount = {
+  userName: 'demo',
+  password: 'demo123456',
+  email: 'demo@edgeward.local',
+  phone: '13800000000',
+} as const;
+
+/** Creates the demo account when it is missing; true when it was created now. */
+export async function ensureDemoAccount(db: Db, log: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
+  if (await repo.findUserByName(db, demoAccount.userName)) return false;
+  try {
+    await createUser(db, { ...demoAccount, realNameVerified: true });
+  } catch (error) {
+    // Another instance starting on the same database created it first.
+    if (error instanceof AppError && (error.id === 'USERNAME_TAKEN' || error.id === 'EMAIL_TAKEN')) return false;
+    throw error;
+  }
+  log.info(`Demo account: ${demoAccount.userName} / ${demoAccount.password}`);
+  return true;
+}
+
+export const listUsers = (db: Executor) => repo.listUsers(db);
+
+/** false when there is no such user. */
+export const setRealNameVerified = (db: Executor, userName: string, verified: boolean, now: Date = new Date()) =>
+  repo.setRealNameVerified(db, userName, verified, now);
+
+/**
+ * Adds actions of a permission (all of them when none are named). Answers the resulting action list, or undefined
+ * when there is no such user.
+ */
+export async function grantPermission(
+  db: Db,
+  userName: string,
+  permissionId: PermissionId,
+  actions: readonly Action[] = [],
+): Promise<Action[] | undefined> {
+  const user = await repo.findUserByName(db, userName);
+  if (!user) return undefined;
+  return db.transaction(async (tx) => {
+    const current = new Set((await repo.findPermissionActions(tx, user.id, permissionId)) ?? []);
+    for (const action of actions.length ? actions : allActions) current.add(action);
+    const next = allActions.filter((x) => current.has(x));
+    await repo.upsertPermission(tx, user.id, permissionId, next);
+    return next;
+  });
+}
+
+/**
+ * Takes actions away from a permission, or the whole permission when none are named. Answers the remaining action
+ * list (null when the permission is gone), or undefined when there is no such user.
+ */
+export async function revokePermission(
+  db: Db,
+  userName: string,
+  permissionId: PermissionId,
+  actions: readonly Action[] = [],
+): Promise<Action[] | null | undefined> {
+  const user = await repo.findUserByName(db, userName);
+  if (!user) return undefined;
+  return db.transaction(async (tx) => {
+    if (actions.length === 0) {
+      await repo.deletePermission(tx, user.id, permissionId);
+      return null;
+    }
+    const current = await repo.findPermissionActions(tx, user.id, permissionId);
+    if (!current) return null;
+    const next = allActions.filter((x) => current.includes(x) && !actions.includes(x));
+    await repo.upsertPermission(tx, user.id, permissionId, next);
+    return next;
+  });
+}
+
+/**
+ * A one-time login link for an operator acting as the user (spec: simulated login by token). Answers undefined when
+ * there is no such user.
+ */
+export async function issueSimulationToken(
+  db: Executor,
+  userName: string,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date } | undefined> {
+  const user = await repo.findUserByName(db, userName);
+  if (!user) return undefined;
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + a.simulationTokenTtlMs);
+  await repo.insertToken(db, simulationTokens, {
+    tokenHash: hashSecret(token),
+    userId: user.id,
+    createdAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** Captchas, codes and tokens expired for a day are deleted; they can never answer again. */
+export const purgeExpiredSecrets = (db: Executor, now: Date = new Date()) =>
+  repo.purgeExpired(db, new Date(now.getTime() - 24 * 60 * 60_000));
+
+function toProfile(row: repo.ProfileRow, roles: Role[]): Profile {
+  return { ...row, roles, createdAt: row.createdAt.getTime() };
+}
+
+// ---- the HTTP flows
+
+export interface AccountServiceDeps {
+  db: Db;
+  config: Pick<Config, 'fixedCode'>;
+  now: () => Date;
+  sessions: SessionService;
+  mail: MailProvider;
+  captcha: CaptchaProvider;
+  avatars: AvatarStore;
+  log: FastifyBaseLogger;
+  /** How a slowed login attempt waits; tests may pass a recorder instead of a timer. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, now, sessions } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const clockMs = () => now().getTime();
+  const budgets = {
+    captcha: createRateLimiter({ ...accountPolicy.perIp.captcha, now: clockMs }),
+    emailCode: createRateLimiter({ ...accountPolicy.perIp.emailCode, now: clockMs }),
+    forgotPassword: createRateLimiter({ ...accountPolicy.perIp.forgotPassword, now: clockMs }),
+    login: createRateLimiter({ ...accountPolicy.perIp.login, now: clockMs }),
+  };
+
+  function spend(budget: keyof typeof budgets, client: Client): void {
+    if (!budgets[budget].hit(client.ip)) throw new AppError('RATE_LIMITED');
+  }
+
+  async function requireCaptcha(captchaId: string, captchaCode: string): Promise<void> {
+    if (!(await deps.captcha.verify(captchaId, captchaCode))) throw captchaInvalid();
+  }
+
+  /** The open code for the address and purpose if `code` fits it; a wrong code counts against the code's attempts. */
+  async function checkEmailCode(email: string, purpose: string, code: string): Promise<number> {
+    const row = await repo.findOpenEmailCode(db, {
+      email: email.toLowerCase(),
+      purpose,
+      now: now(),
+      maxAttempts: accountPolicy.emailCodeMaxAttempts,
+    });
+    if (!row) throw emailCodeInvalid();
+    const fixed = deps.config.fixedCode;
+    if ((fixed !== undefined && code === fixed) || sameHash(row.codeHash, hashSecret(code))) return row.id;
+    await repo.countEmailCodeAttempt(db, row.id);
+    throw emailCodeInvalid();
+  }
+
+  async function profileOf(user: AuthUser): Promise<Profile> {
+    const row = await repo.findProfile(db, user.id);
+    if (!row) throw new AppError('UNAUTHORIZED');
+    return toProfile(row, user.roles);
+  }
+
+  async function recordLogin(
+    client: Client,
+    entry: { userName: string; userId?: number; result: 'success' | 'failure'; reason: LoginLogReason },
+  ) {
+    await repo.insertLoginLog(db, {
+      userName: entry.userName.slice(0, a.userNameMax * 2),
+      userId: entry.userId ?? null,
+      ip: client.ip,
+      userAgent: client.userAgent ?? null,
+      result: entry.result,
+      reason: entry.reason,
+      createdAt: now(),
+    });
+  }
+
+  async function sendResetLink(user: { id: number; email: string }, locale: Locale): Promise<void> {
+    const at = now();
+    const last = await repo.latestTokenAt(db, passwordResetTokens, user.id);
+    // One link per resend interval; the caller's answer is the same either way.
+    if (last && at.getTime() - last.getTime() < a.emailCodeResendMs) return;
+    const token = newToken();
+    await repo.insertToken(db, passwordResetTokens, {
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + a.resetTokenTtlMs),
+    });
+    const link = `/user/reset-password?token=${encodeURIComponent(token)}`;
+    await deps.mail.send({
+      to: user.email,
+      subject: translate(locale, 'account.mail.reset.subject'),
+      text: translate(locale, 'account.mail.reset.text', { link, minutes: a.resetTokenTtlMs / 60_000 }),
+    });
+  }
+
+  return {
+    async newCaptcha(client: Client) {
+      spend('captcha', client);
+      return deps.captcha.create();
+    },
+
+    async sendEmailCode(input: EmailCodeRequest, client: Client, locale: Locale) {
+      spend('emailCode', client);
+      await requireCaptcha(input.captchaId, input.captchaCode);
+      const email = input.email.toLowerCase();
+      if (input.purpose === 'register' && (await repo.findUserByEmail(db, email))) throw emailTaken();
+      const code = String(randomInt(0, 10 ** a.emailCodeLength)).padStart(a.emailCodeLength, '0');
+      const at = now();
+      const codeId = await db.transaction(async (tx) => {
+        await repo.lockEmail(tx, email);
+        const last = await repo.latestEmailCodeAt(tx, email);
+        if (last && at.getTime() - last.getTime() < a.emailCodeResendMs) return undefined;
+        await repo.closeEmailCodes(tx, email, input.purpose, at);
+        return repo.insertEmailCode(tx, {
+          email,
+          purpose: input.purpose,
+          codeHash: hashSecret(code),
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + a.emailCodeTtlMs),
+        });
+      });
+      if (codeId === undefined) throw new AppError('CODE_SEND_TOO_OFTEN');
+      try {
+        await deps.mail.send({
+          to: input.email,
+          subject: translate(locale, 'account.mail.code.subject'),
+          text: translate(locale, 'account.mail.code.text', { code, minutes: a.emailCodeTtlMs / 60_000 }),
+        });
+      } catch (error) {
+        // An undelivered code must not hold back the next request for the resend interval.
+        await repo.deleteEmailCode(db, codeId);
+        throw error;
+      }
+      return { resendAfterMs: a.emailCodeResendMs };
+    },
+
+    async register(input: Register) {
+      await requireCaptcha(input.captchaId, input.captchaCode);
+      const taken = await repo.findTaken(db, input);
+      if (taken.userName) throw usernameTaken();
+      if (taken.email) throw emailTaken();
+      const codeId = await checkEmailCode(input.email, 'register', input.emailCode);
+      const passwordHash = await hashPassword(input.password);
+      const at = now();
+      await mapTaken(
+        db.transaction(async (tx) => {
+          if (!(await repo.consumeEmailCode(tx, codeId, at))) throw emailCodeInvalid();
+          const userId = await repo.insertUser(tx, {
+            userName: input.userName,
+            email: input.email,
+            phone: input.phone,
+            passwordHash,
+            realNameVerified: false,
+            createdAt: at,
+          });
+          await repo.insertPermissions(tx, userId, defaultCustomerPermissions);
+        }),
+      );
+      return { userName: input.userName, email: input.email };
+    },
+
+    /**
+     * Name and password. Once the name or the address has failed loginFailuresBeforeCaptcha times within
+     * loginFailureWindowMs, a captcha is required and every attempt is slowed. Every attempt is logged.
+     */
+    async login(input: Login, client: Client) {
+      const userName = input.userName;
+      if (!budgets.login.hit(client.ip)) {
+        await recordLogin(client, { userName, result: 'failure', reason: 'rate_limited' });
+        throw new AppError('LOGIN_TOO_MANY_ATTEMPTS');
+      }
+      const since = new Date(clockMs() - a.loginFailureWindowMs);
+      const counts = await repo.countRecentFailures(db, { userName, ip: client.ip, since });
+      const failures = Math.max(counts.byName, counts.byIp);
+      if (failures >= a.loginFailuresBeforeCaptcha) {
+        await sleep(loginDelayMs(failures));
+        if (!input.captchaId || !input.captchaCode) {
+          await recordLogin(client, { userName, result: 'failure', reason: 'captcha_required' });
+          throw new AppError('CAPTCHA_REQUIRED', { fields: { captchaCode: 'errors.CAPTCHA_REQUIRED' } });
+        }
+        if (!(await deps.captcha.verify(input.captchaId, input.captchaCode))) {
+          await recordLogin(client, { userName, result: 'failure', reason: 'captcha_invalid' });
+          throw captchaInvalid();
+        }
+      }
+      const user = await repo.findUserByName(db, userName);
+      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+        await recordLogin(client, {
+          userName: user?.userName ?? userName,
+          userId: user?.id,
+          result: 'failure',
+          reason: user ? 'wrong_password' : 'unknown_user',
+        });
+        throw new AppError('LOGIN_FAILED');
+      }
+      const { token } = await sessions.open(user.id, { kind: 'login', ...client });
+      await recordLogin(client, { userName: user.userName, userId: user.id, result: 'success', reason: 'password' });
+      return { token };
+    },
+
+    async logout(user: AuthUser) {
+      await sessions.revoke(user.sessionId);
+      return null;
+    },
+
+    profile: profileOf,
+
+    async editProfile(user: AuthUser, input: ProfileEdit) {
+      const taken = await repo.findTaken(db, input, user.id);
+      if (taken.userName) throw usernameTaken();
+      if (taken.email) throw emailTaken();
+      await mapTaken(
+        repo.updateProfile(db, user.id, { userName: input.userName, email: input.email, updatedAt: now() }),
+      );
+      return profileOf(user);
+    },
+
+    /** Keeps the session that made the change signed in and signs out every other one. */
+    async editPassword(user: AuthUser, input: PasswordEdit) {
+      const stored = await repo.findPasswordHash(db, user.id);
+      if (!(await verifyPassword(stored, input.oldPassword))) {
+        throw new AppError('PASSWORD_WRONG', { fields: { oldPassword: 'errors.PASSWORD_WRONG' } });
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await repo.updatePasswordHash(tx, user.id, passwordHash, now());
+        await sessionRepository.revokeAllOfUser(tx, user.id, user.sessionId);
+      });
+      return null;
+    },
+
+    /** Accepts the image by its content, never by the name or type the browser claims. */
+    async saveAvatar(user: AuthUser, data: Buffer) {
+      const detected = await fileTypeFromBuffer(data);
+      const ext = detected?.ext as AvatarExt | undefined;
+      if (!ext || !Object.hasOwn(avatarTypes, ext)) {
+        throw new AppError('AVATAR_INVALID', { fields: { avatar: 'errors.AVATAR_INVALID' } });
+      }
+      const file = await deps.avatars.save(data, ext);
+      const previous = await repo.replaceAvatar(db, user.id, `${avatarUrlPrefix}${file}`, now());
+      if (previous?.startsWith(avatarUrlPrefix)) {
+        await deps.avatars.remove(previous.slice(avatarUrlPrefix.length)).catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'could not remove a replaced avatar');
+        });
+      }
+      return profileOf(user);
+    },
+
+    readAvatar: (file: string) => deps.avatars.read(file),
+
+    async simulate(token: string, client: Client) {
+      const userId = await repo.consumeToken(db, simulationTokens, hashSecret(token), now());
+      const user = userId === undefined ? undefined : await repo.findProfile(db, userId);
+      if (!user) throw new AppError('SIMULATION_TOKEN_INVALID');
+      const session = await sessions.open(user.id, { kind: 'simulation', ...client });
+      await recordLogin(client, { userName: user.userName, userId: user.id, result: 'success', reason: 'simulation' });
+      return { token: session.token };
+    },
+
+    /**
+     * Always answers the same, whether or not the address has an account. The link is sent in the background so
+     * that the answer's timing does not tell either.
+     */
+    async forgotPassword(input: ForgotPassword, client: Client, locale: Locale) {
+      spend('forgotPassword', client);
+      await requireCaptcha(input.captchaId, input.captchaCode);
+      const user = await repo.findUserByEmail(db, input.email);
+      if (user) {
+        void sendResetLink(user, locale).catch((error: unknown) => {
+          deps.log.error({ err: error }, 'password reset mail failed');
+        });
+      }
+      return null;
+    },
+
+    /** Sets the password, uses the link up and signs the user out everywhere. */
+    async resetPassword(input: ResetPassword) {
+      const tokenHash = hashSecret(input.token);
+      // Checked before hashing, so that invalid links cost no argon2 work.
+      if (!(await repo.findOpenToken(db, passwordResetTokens, tokenHash, now()))) {
+        throw new AppError('RESET_TOKEN_INVALID');
+      }
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const at = now();
+        const userId = await repo.consumeToken(tx, passwordResetTokens, tokenHash, at);
+        if (userId === undefined) throw new AppError('RESET_TOKEN_INVALID');
+        await repo.updatePasswordHash(tx, userId, passwordHash, at);
+        await repo.closeTokensOfUser(tx, passwordResetTokens, userId, at);
+        await sessionRepository.revokeAllOfUser(tx, userId);
+      });
+      return null;
+    },
+
+    async listSessions(user: AuthUser) {
+      const rows = await sessions.listOpen(user.id);
+      return rows.map((s) => ({
+        ...s,
+        createdAt: s.createdAt.getTime(),
+        lastSeenAt: s.lastSeenAt.getTime(),
+        current: s.id === user.sessionId,
+      }));
+    },
+
+    async revokeOtherSessions(user: AuthUser) {
+      await sessions.revokeAllOfUser(user.id, user.sessionId);
+      return null;
+    },
+
+    async loginLog(user: AuthUser, page: PageQuery) {
+      const { rows, total } = await repo.listLoginLog(db, {
+        userId: user.id,
+        userName: user.userName,
+        limit: page.size,
+        offset: (page.page - 1) * page.size,
+      });
+      return {
+        list: rows.map((r) => ({ ...r, createdAt: r.createdAt.getTime() })),
+        total,
+        page: page.page,
+        size: page.size,
+      };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

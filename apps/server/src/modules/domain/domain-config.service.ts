@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CacheConfig,
+  type Compression,
+  type DomainConfig,
+  deriveOriginType,
+  type ForceRedirect,
+  formatTypeBTime,
+  type HeaderRulesBody,
+  type HttpsInfo,
+  type IpAcl,
+  type OriginProtocolBody,
+  type OriginSetting,
+  originEntryIssues,
+  parseTypeBTime,
+  type RangeSwitch,
+  type Referer,
+  type RequestLimits,
+  signUrlTypeA,
+  signUrlTypeB,
+  type UrlAuth,
+  type UrlAuthSigned,
+  type UrlAuthSignRequest,
+  type UserAgentFilter,
+  type Websocket,
+} from '@edgeward/contract';
+import type { Db, Executor } from '../../db/connect';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import { assertRealNameVerified } from '../identity/real-name.guard';
+import type { AuthUser } from '../session/session.service';
+import { type CertificateProblem, checkCertificate } from './certificate-check';
+import { edgeTarget, nextStatus } from './domain-state';
+import * as repo from './domain.repository';
+import { type DomainService, type StoredDomainConfig, storedConfigOf } from './domain.service';
+
+type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;
+
+/** Paid add-ons a settings switch may need. */
+export type Addon = 'websocket';
+
+export interface DomainConfigServiceDeps {
+  db: Db;
+  now: () => Date;
+  domains: DomainService;
+  /** Whether the customer has bought the add-on. */
+  hasAddon: (userId: number, addon: Addon) => Promise<boolean>;
+  /** Lets the segment checks see origins the way the create call does (ALLOW_PRIVATE_ORIGINS). */
+  allowPrivateOrigins: boolean;
+}
+
+const certificateMessages: Record<CertificateProblem, string> = {
+  certificateFormat: 'domain.cert.unparsable',
+  keyFormat: 'domain.cert.keyPem',
+  keyEncrypted: 'domain.cert.keyEncrypted',
+  keyMismatch: 'domain.cert.keyMismatch',
+  chainBroken: 'domain.cert.chainInvalid',
+  expired: 'domain.cert.expired',
+  notYetValid: 'domain.cert.notYetValid',
+  hostMismatch: 'domain.cert.domainMismatch',
+};
+
+/** The API's view of the configuration: an explicit whitelist (no certificate PEM, never the private key). */
+export function toDomainConfig(row: repo.DomainWithConfig): DomainConfig {
+  const c = storedConfigOf(row);
+  return {
+    id: row.id,
+    domainName: row.domainName,
+    cname: row.cname ?? '',
+    sources: c.sources,
+    originProtocol: c.originProtocol,
+    rangeStatus: c.rangeStatus,
+    https: c.https,
+    httpsConfig: { forceHttps: c.httpsConfig.forceHttps, http2: c.httpsConfig.http2, certificate: c.httpsConfig.certificate },
+    quic: c.quic,
+    websocket: c.websocket,
+    compress: c.compress,
+    cacheConfig: c.cacheConfig,
+    referer: c.referer,
+    ipFilter: c.ipFilter,
+    userAgentFilter: c.userAgentFilter,
+    httpResponseHeader: c.httpResponseHeader,
+    originRequestHeader: c.originRequestHeader,
+    forceRedirect: c.forceRedirect,
+    urlAuth: c.urlAuth,
+    requestLimits: c.requestLimits,
+    configVersion: row.version,
+    updatedAt: row.configUpdatedAt.getTime(),
+  };
+}
+
+interface SegmentChange {
+  patch: Partial<StoredDomainConfig>;
+  tls?: { certificate: string; privateKey: string };
+}
+
+/** Computes the change from the body and the current (locked) configuration; may refuse with a field error. */
+type Compute = (current: StoredDomainConfig, row: repo.DomainWithConfig) => SegmentChange | Promise<SegmentChange>;
+
+/**
+ * The settings segments. Each save is one transaction: lock the domain, check the status allows settings, compute
+ * the piece against the latest configuration, write it with a version bump (other pieces untouched), move the
+ * status (configuring), and queue the new snapshot for the edge. Checks that go over the network (origin) or are
+ * heavy (certificate) run before the transaction, so no lock waits on them.
+ */
+export function createDomainConfigService(deps: DomainConfigServiceDeps) {
+  const { db, now, domains } = deps;
+
+  async function readOwn(user: Caller, id: number, ex: Executor = db, lock = false) {
+    const row = await repo.findOfUser(ex, user.id, id, { lock });
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function save(user: Caller, id: number, compute: Compute): Promise<DomainConfig> {
+    return db.transaction(async (tx) => {
+      const row = await readOwn(user, id, tx, true);
+      const to = nextStatus(row.status, 'configure');
+      if (!to) throw new AppError('DOMAIN_STATE_CONFLICT');
+      const change = await compute(storedConfigOf(row), row);
+      const at = now();
+      await repo.patchConfigOfUser(tx, user.id, id, change.patch as repo.StoredConfig, at, change.tls);
+      if (to !== row.status) await repo.updateDomainSystem(tx, id, { status: to }, at);
+      if (edgeTarget(to)) await domains.requestPublish(tx, id);
+      return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
+    });
+  }
+
+  /** Reads the domain before a save, to run the slow checks first; the save itself re-reads under the lock. */
+  async function prepare(user: Caller, id: number) {
+    assertRealNameVerified(user);
+    const row = await readOwn(user, id);
+    if (!nextStatus(row.status, 'configure')) throw new AppError('DOMAIN_STATE_CONFLICT');
+    return row;
+  }
+
+  const simple =
+    <B>(toPatch: (body: B) => Partial<StoredDomainConfig>) =>
+    async (user: Caller, id: number, body: B) => {
+      await prepare(user, id);
+      return save(user, id, () => ({ patch: toPatch(body) }));
+    };
+
+  return {
+    async get(user: Caller, id: number): Promise<DomainConfig> {
+      return toDomainConfig(await readOwn(user, id));
+    },
+
+    async origin(user: Caller, id: number, body: OriginSetting) {
+      const row = await prepare(user, id);
+      const same = originEntryIssues(body.ipOrDomain, {
+        domainName: row.domainName,
+        allowPrivate: deps.allowPrivateOrigins,
+      }).find((issue) => issue.message === 'domain.origin.sameAsDomain');
+      if (same) throw fieldError(`ipOrDomain.${same.path.join('.')}`, same.message);
+      await domains.checkOrigin(body, row.domainName, '');
+      return save(user, id, (current) => ({
+        patch: {
+          sources: [{ originType: deriveOriginType(body.ipOrDomain), ...body }, ...current.sources.slice(1)],
+          originProtocol: body.originProtocol,
+        },
+      }));
+    },
+
+    async originProtocol(user: Caller, id: number, body: OriginProtocolBody) {
+      const row = await prepare(user, id);
+      const origin = storedConfigOf(row).sources[0]!;
+      await domains.checkOrigin({ ...origin, originProtocol: body.originProtocol }, row.domainName, '');
+      return save(user, id, (current) => {
+        const [first, ...rest] = current.sources;
+        return {
+          patch: {
+            originProtocol: body.originProtocol,
+            sources: [{ ...first!, originProtocol: body.originProtocol }, ...rest],
+          },
+        };
+      });
+    },
+
+    /**
+     * HTTPS switches and the certificate. A new certificate is checked against the domain and the clock before
+     * anything is stored; without one, HTTPS can be on only when a certificate is already installed. Forced
+     * HTTPS and the force-redirect type 'https' are one switch seen from two screens: they are kept equal.
+     */
+    async httpsInfo(user: Caller, id: number, body: HttpsInfo) {
+      const row = await prepare(user, id);
+      let installed: { certificate: string; privateKey: string; info: StoredDomainConfig['httpsConfig']['certificate'] } | undefined;
+      if (body.certificate) {
+        const result = checkCertificate({
+          certificate: body.certificate.certificate,
+          privateKey: body.certificate.privateKey,
+          domainName: row.domainName,
+          now: now(),
+        });
+        if (!result.ok) {
+          const key = certificateMessages[result.problem];
+          throw new AppError('CERT_INVALID', { fields: { [`certificate.${result.field}`]: key }, messageKey: key });
+        }
+        installed = {
+          certificate: body.certificate.certificate.trim(),
+          privateKey: body.certificate.privateKey.trim(),
+          info: {
+            name: body.certificate.name,
+            subjects: result.info.dnsNames,
+            issuer: result.info.issuer,
+            notBefore: result.info.validFrom,
+            notAfter: result.info.validTo,
+          },
+        };
+      }
+      return save(user, id, (current, locked) => {
+        if (body.https === 'on' && !installed && !locked.hasCertificate) {
+          throw fieldError('certificate', 'domain.cert.required');
+        }
+        const redirect = current.forceRedirect;
+        const forceRedirect =
+          body.forceHttps === 'on'
+            ? { type: 'https' as const, statusCode: redirect.statusCode }
+            : redirect.type === 'https'
+              ? { type: 'off' as const, statusCode: redirect.statusCode }
+              : redirect;
+        return {
+          patch: {
+            https: body.https,
+            quic: body.quic,
+            httpsConfig: {
+              forceHttps: body.forceHttps,
+              http2: body.http2,
+              certificate: installed ? installed.info : current.httpsConfig.certificate,
+            },
+            forceRedirect,
+          },
+          tls: installed ? { certificate: installed.certificate, privateKey: installed.privateKey } : undefined,
+        };
+      });
+    },
+
+    async forceRedirect(user: Caller, id: number, body: ForceRedirect) {
+      await prepare(user, id);
+      return save(user, id, (current) => {
+        if (body.type === 'https' && current.https !== 'on') throw fieldError('type', 'domain.https.enableFirst');
+        return {
+          patch: {
+            forceRedirect: body,
+            httpsConfig: { ...current.httpsConfig, forceHttps: body.type === 'https' ? 'on' : 'off' },
+          },
+        };
+      });
+    },
+
+    async websocket(user: Caller, id: number, body: Websocket) {
+      await prepare(user, id);
+      if (body.websocket === 'on' && !(await deps.hasAddon(user.id, 'websocket'))) {
+        throw new AppError('ADDON_REQUIRED');
+      }
+      return save(user, id, () => ({ patch: { websocket: body.websocket } }));
+    },
+
+    rangeSwitch: simple<RangeSwitch>((body) => ({ rangeStatus: body.rangeSwitch })),
+    ipAcl: simple<IpAcl>((body) => ({ ipFilter: body })),
+    cacheRule: simple<CacheConfig>((body) => ({ cacheConfig: body })),
+    referer: simple<Referer>((body) => ({ referer: body })),
+    responseHeader: simple<HeaderRulesBody>((body) => ({ httpResponseHeader: body })),
+    requestHeader: simple<HeaderRulesBody>((body) => ({ originRequestHeader: body })),
+    urlAuth: simple<UrlAuth>((body) => ({ urlAuth: body })),
+    userAgentFilter: simple<UserAgentFilter>((body) => ({ userAgentFilter: body })),
+    compression: simple<Compression>((body) => ({ compress: body })),
+    rateLimit: simple<RequestLimits>((body) => ({ requestLimits: body })),
+
+    /** A test URL signed with the domain's current URL-auth settings (primary or backup key). */
+    async signUrl(user: Caller, body: UrlAuthSignRequest): Promise<UrlAuthSigned> {
+      const row = await readOwn(user, body.id);
+      const config = storedConfigOf(row);
+      const auth = config.urlAuth;
+      const key = body.useBackupKey ? auth.backupKey : auth.key;
+      if (!key) throw fieldError(body.useBackupKey ? 'backupKey' : 'key', 'validation.required');
+      const at = now();
+      let path: string;
+      let startsAt: number;
+      if (auth.type === 'type_a') {
+        const ts = Math.floor(at.getTime() / 1000);
+        path = signUrlTypeA({ path: body.path, key, ts, rand: randomBytes(8).toString('hex'), signArg: auth.signArg });
+        startsAt = ts * 1000;
+      } else {
+        path = signUrlTypeB({ path: body.path, key, ts: at });
+        startsAt = parseTypeBTime(formatTypeBTime(at))!.getTime();
+      }
+      const scheme = config.https === 'on' ? 'https' : 'http';
+      return { url: `${scheme}://${row.domainName}${path}`, expiresAt: startsAt + auth.expireTime * 1000 };
+    },
+  };
+}
+
+export type DomainConfigService = ReturnType<typeof createDomainConfigService>;

@@ -1,0 +1,88 @@
+import { createDomainService } from '../../modules/domain/domain.service';
+import { createOriginChecker } from '../../modules/domain/origin-check';
+import { createDnsLookup } from '../../providers/dns/resolver';
+import { type OpsCommand, type OpsContext, OpsError } from '../ops';
+
+function service(ctx: OpsContext) {
+  const dns = createDnsLookup(ctx.config.domain.dnsServers);
+  return createDomainService({
+    db: ctx.database.db,
+    config: ctx.config,
+    now: () => ctx.now(),
+    dns,
+    origins: createOriginChecker({
+      dns,
+      allowPrivate: ctx.config.domain.allowPrivateOrigins,
+      timeoutMs: ctx.config.domain.originCheckTimeoutMs,
+    }),
+  });
+}
+
+function nameAndReason(args: string[]): { domainName: string; reason: string } {
+  const [domainName, ...words] = args;
+  const reason = words.join(' ').trim();
+  if (!domainName || !reason) throw new OpsError('give a domain name and a reason');
+  return { domainName, reason };
+}
+
+/**
+ * The operator's side of domains: the review queue (REVIEW_NEW_DOMAINS, and whole-site acceleration always) and a
+ * simulated edge failure, which reports the domain's current configuration version as failed, as a real edge
+ * would when its nodes cannot apply it (the domain turns abnormal with the reason).
+ */
+export const domainCommands: OpsCommand[] = [
+  {
+    name: 'domain review list',
+    summary: 'list the domains waiting for review, oldest first',
+    async run(args, ctx) {
+      if (args.length) throw new OpsError('takes no arguments');
+      const rows = await service(ctx).listUnderReview();
+      if (rows.length === 0) {
+        ctx.out('No domains under review.');
+        return;
+      }
+      ctx.out(['id', 'domain', 'type', 'user', 'created'].join('\t'));
+      for (const r of rows) ctx.out([r.id, r.domainName, r.type, r.userName, r.createdAt.toISOString()].join('\t'));
+    },
+  },
+  {
+    name: 'domain review approve',
+    args: '<domainName>',
+    summary: 'approve a domain under review; it is then deployed to the edge',
+    async run(args, ctx) {
+      if (args.length !== 1) throw new OpsError('give one domain name');
+      const row = await service(ctx).review(args[0]!, { approve: true });
+      ctx.out(`Approved ${row.domainName}: ${row.status}`);
+    },
+  },
+  {
+    name: 'domain review reject',
+    args: '<domainName> <reason...>',
+    summary: 'reject a domain under review with a reason the customer sees',
+    async run(args, ctx) {
+      const { domainName, reason } = nameAndReason(args);
+      const row = await service(ctx).review(domainName, { approve: false, reason });
+      ctx.out(`Rejected ${row.domainName}: ${reason}`);
+    },
+  },
+  {
+    name: 'edge fail',
+    args: '<domainName> <reason...>',
+    summary: "report the domain's current configuration as failed on the edge (sandbox: makes it abnormal)",
+    async run(args, ctx) {
+      const { domainName, reason } = nameAndReason(args);
+      const domains = service(ctx);
+      const row = await domains.findByNameSystem(domainName);
+      if (!row) throw new OpsError(`no domain named '${domainName}'`);
+      await domains.handleEdgeReport({
+        kind: 'failed',
+        domainId: row.id,
+        domainName: row.domainName,
+        version: row.version,
+        reason,
+      });
+      const after = await domains.findByNameSystem(domainName);
+      ctx.out(`${row.domainName}: ${row.status} -> ${after?.status ?? 'gone'}`);
+    },
+  },
+];

@@ -1,0 +1,91 @@
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
+import { AppError } from '../http/errors';
+import { translate } from '../http/i18n';
+
+/** What a command gets: the database opened from the environment, and where to print. */
+export interface OpsContext {
+  database: Database;
+  config: Config;
+  out(line: string): void;
+  now(): Date;
+}
+
+/** A command the operator can run; `name` is one or more words (`user create`), matched before the arguments. */
+export interface OpsCommand {
+  name: string;
+  args?: string;
+  summary: string;
+  run(args: string[], ctx: OpsContext): Promise<void>;
+}
+
+/** A failure to report in one line, without a stack: bad arguments, an unknown user... */
+export class OpsError extends Error {
+  override name = 'OpsError';
+}
+
+/** Splits `--name value` options from the positional arguments. */
+export function parseOptions(args: string[], names: readonly string[]) {
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg.startsWith('--')) {
+      const name = arg.slice(2);
+      const value = args[i + 1];
+      if (!names.includes(name)) throw new OpsError(`unknown option ${arg}`);
+      if (value === undefined) throw new OpsError(`${arg} needs a value`);
+      options[name] = value;
+      i++;
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { positional, options };
+}
+
+export function usage(commands: readonly OpsCommand[]): string {
+  const rows = [...commands, { name: 'help', summary: 'show this list' }];
+  const lines = rows.map((c) => `  ${`${c.name} ${'args' in c ? (c.args ?? '') : ''}`.trim().padEnd(46)} ${c.summary}`);
+  return ['Usage: npm run ops -- <command> [arguments]', '', 'Commands:', ...lines].join('\n');
+}
+
+/** The command whose name is the longest run of leading words of argv. */
+export function findCommand(commands: readonly OpsCommand[], argv: string[]) {
+  let best: { command: OpsCommand; args: string[] } | undefined;
+  for (const command of commands) {
+    const words = command.name.split(' ');
+    if (words.every((w, i) => argv[i] === w) && words.length > (best?.command.name.split(' ').length ?? 0)) {
+      best = { command, args: argv.slice(words.length) };
+    }
+  }
+  return best;
+}
+
+/** Runs one command line; answers the exit code. Errors are printed by `err`, never thrown. */
+export async function runOps(
+  commands: readonly OpsCommand[],
+  argv: string[],
+  ctx: OpsContext,
+  err: (line: string) => void,
+): Promise<number> {
+  const found = findCommand(commands, argv);
+  if (!found) {
+    err(argv.length ? `Unknown command: ${argv.join(' ')}\n\n${usage(commands)}` : usage(commands));
+    return argv.length ? 2 : 1;
+  }
+  try {
+    await found.command.run(found.args, ctx);
+    return 0;
+  } catch (error) {
+    if (error instanceof OpsError) {
+      err(`Error: ${error.message}\nUsage: npm run ops -- ${found.command.name} ${found.command.args ?? ''}`.trimEnd());
+      return 1;
+    }
+    if (error instanceof AppError) {
+      err(`Error: ${translate('en-US', error.options.messageKey ?? `errors.${error.id}`, error.options.params)}`);
+      return 1;
+    }
+    throw error;
+  }
+}

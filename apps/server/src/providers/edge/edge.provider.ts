@@ -1,0 +1,39 @@
+/**
+ * The edge: the nodes that serve a customer's domain. The domain module hands it the complete configuration of a
+ * domain as one versioned snapshot and hears back asynchronously. A real edge (nginx configuration generated from
+ * the snapshot and reloaded, or many nodes pulling versioned snapshots) implements this port; the domain module
+ * does not change.
+ */
+export type EdgeState = 'enabled' | 'disabled';
+
+export interface EdgeSnapshot {
+  domainId: number;
+  domainName: string;
+  /** Grows with every change; an edge keeps the highest version it has seen and ignores older ones. */
+  version: number;
+  /** The whole configuration, private key included: the edge needs it to serve HTTPS. */
+  config: Record<string, unknown>;
+  state: EdgeState;
+}
+
+export type EdgeReport =
+  | { kind: 'applied'; domainId: number; domainName: string; version: number; state: EdgeState; cname: string }
+  | { kind: 'failed'; domainId: number; domainName: string; version: number; reason: string }
+  | { kind: 'removed'; domainId: number; domainName: string };
+
+/** Throwing makes the provider deliver the report again later; listeners must be idempotent. */
+export type EdgeReportListener = (report: EdgeReport) => Promise<void>;
+
+export interface EdgeProvider {
+  readonly name: string;
+  /** Accepts a snapshot for deployment; the outcome arrives later as a report. Idempotent per version. */
+  apply(snapshot: EdgeSnapshot): Promise<void>;
+  /** Takes the domain off every node; a 'removed' report follows. */
+  remove(target: { domainId: number; domainName: string }): Promise<void>;
+  onReport(listener: EdgeReportListener): void;
+}
+
+/** The CNAME a customer points the domain at; a wildcard's `*` is not a valid label, so it is spelled out. */
+export function cnameFor(domainName: string, zone: string): string {
+  return `${domainName.replace(/^\*\./, 'wildcard.')}.${zone}`;
+}

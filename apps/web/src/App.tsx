@@ -1,0 +1,61 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './api/query';
+import { I18nProvider, useI18n } from './i18n';
+import { bindFeedback } from './lib/feedback';
+import { createAppRouter } from './navigation/router';
+import { useSettings } from './stores/settings';
+
+const router = createAppRouter();
+
+/** Lends antd's context-aware message and notification to the request function. */
+function FeedbackBridge() {
+  const { message, notification } = AntdApp.useApp();
+  useEffect(() => bindFeedback(message, notification), [message, notification]);
+  return null;
+}
+
+function Themed() {
+  const { antdLocale } = useI18n();
+  const settings = useSettings();
+  const dark = settings.theme === 'dark';
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = settings.theme;
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    // Weak mode (spec section 3): the whole page through an 80 % inversion.
+    root.style.filter = settings.weakMode ? 'invert(80%)' : '';
+  }, [settings.theme, settings.weakMode, dark]);
+
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary: settings.primaryColor, borderRadius: 6 },
+      components: { Layout: { headerPadding: '0 16px' } },
+    }),
+    [dark, settings.primaryColor],
+  );
+
+  return (
+    <ConfigProvider locale={antdLocale} theme={themeConfig}>
+      <AntdApp message={{ maxCount: 1 }} notification={{ maxCount: 1 }}>
+        <FeedbackBridge />
+        <RouterProvider router={router} />
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/** Providers: i18n, antd (theme, locale, feedback), the query cache, the router. */
+export function App() {
+  return (
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <Themed />
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}

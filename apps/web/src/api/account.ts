@@ -1,0 +1,100 @@
+import {
+  type EmailCodeRequest,
+  type ForgotPassword,
+  type Login,
+  type PageQuery,
+  type PasswordEdit,
+  type ProfileEdit,
+  type Register,
+  type ResetPassword,
+  userRoutes,
+} from '@edgeward/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from './client';
+
+export const accountKeys = {
+  captcha: (scope: string) => ['account', 'captcha', scope] as const,
+  sessions: ['account', 'sessions'] as const,
+  loginLog: (query: PageQuery) => ['account', 'login-log', query] as const,
+};
+
+/**
+ * A captcha for one form (`scope`). Each captcha answers once, so it is never refetched behind the user's back
+ * (no focus refetch, no retry, dropped on unmount); `refetch()` draws a new one.
+ */
+export function useCaptcha(scope: string, enabled = true) {
+  return useQuery({
+    queryKey: accountKeys.captcha(scope),
+    queryFn: () => request(userRoutes.captchaImage, {}, { silent: true }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: (body: Login) => request(userRoutes.login, { body }) });
+}
+
+/** The page shows a failed simulation itself, so the call stays silent. */
+export function useSimulationLogin() {
+  return useMutation({
+    mutationFn: (token: string) => request(userRoutes.simulation, { params: { token } }, { silent: true }),
+  });
+}
+
+export function useSendEmailCode() {
+  return useMutation({ mutationFn: (query: EmailCodeRequest) => request(userRoutes.emailCode, { query }) });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: (body: Register) => request(userRoutes.register, { body }) });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (body: ForgotPassword) => request(userRoutes.forgotPassword, { body }) });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (body: ResetPassword) => request(userRoutes.resetPassword, { body }) });
+}
+
+export function useEditProfile() {
+  return useMutation({ mutationFn: (body: ProfileEdit) => request(userRoutes.edit, { body }) });
+}
+
+export function useEditPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordEdit) => request(userRoutes.editPassword, { body }),
+    // The server signs the other sessions out.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useSessions() {
+  return useQuery({ queryKey: accountKeys.sessions, queryFn: () => request(userRoutes.sessions, {}) });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(userRoutes.revokeOtherSessions, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+export function useLoginLog(query: PageQuery, enabled = true) {
+  return useQuery({
+    queryKey: accountKeys.loginLog(query),
+    queryFn: () => request(userRoutes.loginLog, { query }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the avatar Upload posts its multipart body (it bypasses the JSON request function). */
+export const avatarUploadPath = `/api${userRoutes.avatar.path}`;

@@ -1,0 +1,201 @@
+import {
+  buildPath,
+  limits,
+  type RouteBody,
+  type RouteData,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+} from '@edgeward/contract';
+import { getLocale, translate } from '../i18n/i18n-store';
+import { FEEDBACK_KEY, feedback } from '../lib/feedback';
+import { currentPath, loginPath, navigateTo } from '../navigation/navigate';
+import { sessionStore } from '../stores/session';
+import {
+  buildUrl,
+  type ClientErrorId,
+  type Decision,
+  decideAnswer,
+  decideThrown,
+  encodeBody,
+  type Failure,
+  fileNameFromDisposition,
+  isEnvelope,
+  type QueryValue,
+  type Text,
+} from './http';
+
+/** A failed call: the envelope's code and error id (or a client id for transport failures) and the message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+  /** The envelope's code (equals the status on our server); 0 when no answer arrived. */
+  readonly code: number;
+  /** Stable id from the contract's errors.ts, or NETWORK_ERROR / TIMEOUT / SYSTEM_ERROR / ABORTED. */
+  readonly error: string;
+  /** Field path -> message in the user's language, for validation failures. */
+  readonly fields?: Record<string, string>;
+
+  constructor(init: { status: number; code: number; error: string; message: string; fields?: Record<string, string> }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.error = init.error;
+    if (init.fields) this.fields = init.fields;
+  }
+}
+
+export type { ClientErrorId };
+
+export interface RequestInput<R extends RouteDef> {
+  params?: RouteParams<R>;
+  query?: RouteQuery<R>;
+  /** FormData for uploads (multipart), otherwise the route's body. */
+  body?: RouteBody<R> | FormData;
+}
+
+export interface RequestOptions {
+  /** Hide the error message; the caller shows its own (field errors) or none. Session handling still happens. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+interface Sent {
+  response: Response;
+  hadToken: boolean;
+}
+
+function textOf(text: Text): string {
+  return 'key' in text ? translate(text.key) : text.raw;
+}
+
+let reloadScheduled = false;
+
+/** Carries out a failure's decision: the message or notification, the session action, then the ApiError. */
+function fail(failure: Failure): ApiError {
+  const { feedback: shown, session } = failure;
+  if (shown?.type === 'message') {
+    feedback.message.error({ content: textOf(shown.text), key: FEEDBACK_KEY });
+  } else if (shown?.type === 'notification') {
+    feedback.notification.error({
+      key: FEEDBACK_KEY,
+      title: textOf(shown.title),
+      description: textOf(shown.description),
+    });
+  }
+  if (session === 'login') {
+    // The server no longer knows this token: forget it locally (calling /user/logout would answer 401 again).
+    sessionStore.clear();
+    const here = currentPath();
+    if (!window.location.pathname.startsWith('/user/')) navigateTo(loginPath(here), { replace: true });
+  } else if (session === 'reload' && !reloadScheduled) {
+    reloadScheduled = true;
+    sessionStore.clear();
+    setTimeout(() => window.location.reload(), 1500);
+  }
+  return new ApiError({
+    status: failure.status,
+    code: failure.code,
+    error: failure.error,
+    message: textOf(failure.message),
+    ...(failure.fields ? { fields: failure.fields } : {}),
+  });
+}
+
+async function send<R extends RouteDef>(
+  route: R,
+  input: RequestInput<R> | undefined,
+  options: RequestOptions | undefined,
+  accept: string,
+): Promise<Sent> {
+  const token = route.auth === 'none' ? null : sessionStore.getToken();
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': getLocale() };
+  if (token) headers.Authorization = token;
+  const { body, contentType } = encodeBody(input?.body);
+  if (contentType) headers['Content-Type'] = contentType;
+  const url = buildUrl(
+    buildPath(route.path, input?.params as Record<string, string | number> | undefined),
+    input?.query as Record<string, QueryValue> | undefined,
+  );
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, route.timeoutMs ?? limits.request.timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  options?.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  if (options?.signal?.aborted) controller.abort();
+  try {
+    const response = await fetch(url, { method: route.method, headers, body, signal: controller.signal });
+    return { response, hadToken: Boolean(token) };
+  } catch (error) {
+    const cancelled = Boolean(options?.signal?.aborted);
+    throw fail(decideThrown({ error, timedOut, cancelled, silent: Boolean(options?.silent) }));
+  } finally {
+    clearTimeout(timer);
+    options?.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  try {
+    return type.includes('json') ? await response.json() : await response.text();
+  } catch {
+    return undefined;
+  }
+}
+
+function settle(decision: Decision): unknown {
+  if (decision.ok) return decision.data;
+  throw fail(decision.failure);
+}
+
+/**
+ * The one request function (spec sections 7 and 8): base /api, the route's timeout (20 s by default), the token
+ * and the language as headers, the envelope unwrapped, failures through the error catalogue as an ApiError.
+ */
+export async function request<R extends RouteDef>(
+  route: R,
+  input?: RequestInput<R>,
+  options?: RequestOptions,
+): Promise<RouteData<R>> {
+  const { response, hadToken } = await send(route, input, options, 'application/json');
+  const body = await readBody(response);
+  const silent = Boolean(options?.silent);
+  return settle(decideAnswer({ status: response.status, body, hadToken, silent })) as RouteData<R>;
+}
+
+/** A `response: 'file'` route: the file as a Blob with the name from content-disposition. */
+export async function download<R extends RouteDef>(
+  route: R,
+  input?: RequestInput<R>,
+  options?: RequestOptions,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { response, hadToken } = await send(route, input, options, '*/*');
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    // Failures come back as the JSON envelope, like any other call; a JSON file that is no envelope is the file.
+    const body = await readBody(response.clone());
+    if (!response.ok || isEnvelope(body)) {
+      settle(decideAnswer({ status: response.status, body, hadToken, silent: Boolean(options?.silent) }));
+    }
+  }
+  const blob = await response.blob();
+  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
+}
+
+/** Hands a downloaded file to the browser's save dialog. */
+export function saveFile({ blob, fileName }: { blob: Blob; fileName: string }): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,80 @@
+import { CaptchaAnswerSchema } from '@edgeward/contract';
+import { Flex, Form, type FormInstance, Input, Spin, Typography, theme } from 'antd';
+import { useCallback } from 'react';
+import { useCaptcha } from '../../api/account';
+import { useI18n } from '../../i18n';
+import { zodRule } from '../../lib/form';
+
+/**
+ * The captcha of one form: the image (a new one on click) and `refresh()`, which also empties the answer because
+ * each captcha is used up by a single check on the server.
+ */
+export function useCaptchaField(form: FormInstance, scope: string, enabled = true) {
+  const query = useCaptcha(scope, enabled);
+  const { refetch } = query;
+  const refresh = useCallback(() => {
+    form.setFieldValue('captchaCode', '');
+    void refetch();
+  }, [form, refetch]);
+  return { query, refresh, captchaId: query.data?.captchaId ?? '' };
+}
+
+type CaptchaState = ReturnType<typeof useCaptchaField>;
+
+export function CaptchaField({ captcha, size }: { captcha: CaptchaState; size?: 'large' }) {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const { query, refresh } = captcha;
+  const height = size === 'large' ? token.controlHeightLG : token.controlHeight;
+  return (
+    <Form.Item label={t('account.field.captcha')} required>
+      <Flex gap={8}>
+        <Form.Item name="captchaCode" rules={[zodRule(CaptchaAnswerSchema.shape.captchaCode, t)]} noStyle>
+          <Input
+            size={size}
+            placeholder={t('account.placeholder.captcha')}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={12}
+            style={{ flex: 1 }}
+            aria-label={t('account.field.captcha')}
+          />
+        </Form.Item>
+        <button
+          type="button"
+          onClick={refresh}
+          title={t('account.captcha.refresh')}
+          aria-label={t('account.captcha.alt')}
+          data-testid="captcha-refresh"
+          style={{
+            flex: 'none',
+            width: 120,
+            height,
+            padding: 0,
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: token.borderRadius,
+            background: token.colorBgContainer,
+            cursor: 'pointer',
+            overflow: 'hidden',
+          }}
+        >
+          {query.data && !query.isFetching ? (
+            <img
+              src={query.data.image}
+              alt={t('account.captcha.alt')}
+              data-testid="captcha-image"
+              style={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
+            />
+          ) : query.isError && !query.isFetching ? (
+            <Typography.Text type="danger" style={{ fontSize: token.fontSizeSM }}>
+              {t('account.captcha.loadFailed')}
+            </Typography.Text>
+          ) : (
+            <Spin size="small" />
+          )}
+        </button>
+      </Flex>
+    </Form.Item>
+  );
+}

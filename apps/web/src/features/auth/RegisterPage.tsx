@@ -1,0 +1,196 @@
+import { limits, RegisterFieldsSchema } from '@edgeward/contract';
+import { App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useRegister, useSendEmailCode } from '../../api/account';
+import { useI18n } from '../../i18n';
+import { applyServerErrors, confirmRule, type ErrorFieldMap, zodRule } from '../../lib/form';
+import { AgreementModal } from './AgreementModal';
+import { CaptchaField, useCaptchaField } from './CaptchaField';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { useCountdown } from './use-countdown';
+
+interface RegisterValues {
+  userName: string;
+  password: string;
+  confirmPassword: string;
+  email: string;
+  phone: string;
+  captchaCode: string;
+  emailCode: string;
+  agreement: true;
+}
+
+const fields = RegisterFieldsSchema.shape;
+
+/** Errors that answer without `fields` but clearly belong under one. */
+const errorFields: ErrorFieldMap = {
+  USERNAME_TAKEN: 'userName',
+  EMAIL_TAKEN: 'email',
+  CAPTCHA_INVALID: 'captchaCode',
+  EMAIL_CODE_INVALID: 'emailCode',
+};
+
+/** /user/register */
+export default function RegisterPage() {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterValues>();
+  const password = Form.useWatch('password', form);
+  const captcha = useCaptchaField(form, 'register');
+  const countdown = useCountdown();
+  const sendCode = useSendEmailCode();
+  const register = useRegister();
+  const [agreementOpen, setAgreementOpen] = useState(false);
+
+  async function onSendCode() {
+    // The code goes out only against a solved captcha; an empty one is asked for under its field first.
+    let values: Pick<RegisterValues, 'email' | 'captchaCode'>;
+    try {
+      values = await form.validateFields(['email', 'captchaCode']);
+    } catch {
+      return;
+    }
+    sendCode.mutate(
+      { email: values.email, purpose: 'register', captchaId: captcha.captchaId, captchaCode: values.captchaCode },
+      {
+        onSuccess: ({ resendAfterMs }) => {
+          // The check used the captcha up; the registration itself needs a fresh one.
+          captcha.refresh();
+          countdown.start(resendAfterMs > 0 ? resendAfterMs : limits.account.emailCodeResendMs);
+          message.success(t('account.register.codeSent', { email: values.email.trim() }));
+          form.focusField('emailCode');
+        },
+        onError: (error) => {
+          captcha.refresh();
+          applyServerErrors(form, error, errorFields);
+        },
+      },
+    );
+  }
+
+  function onFinish(values: RegisterValues) {
+    register.mutate(
+      { ...values, captchaId: captcha.captchaId },
+      {
+        onSuccess: ({ userName }) => navigate(`/user/register-result?account=${encodeURIComponent(userName)}`),
+        onError: (error) => {
+          captcha.refresh();
+          applyServerErrors(form, error, errorFields);
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 24 }}>
+        {t('account.register.title')}
+      </Typography.Title>
+      <Form form={form} layout="vertical" onFinish={onFinish} scrollToFirstError name="register">
+        <Form.Item name="userName" label={t('account.field.userName')} rules={[zodRule(fields.userName, t)]}>
+          <Input
+            placeholder={t('account.placeholder.userName')}
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={limits.account.userNameMax}
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('account.field.password')}
+          rules={[zodRule(fields.password, t)]}
+          extra={<PasswordStrengthMeter password={password} />}
+        >
+          <Input.Password
+            placeholder={t('account.placeholder.password')}
+            autoComplete="new-password"
+            maxLength={limits.account.passwordMax}
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('account.field.confirmPassword')}
+          dependencies={['password']}
+          rules={[zodRule(fields.confirmPassword, t), confirmRule('password', t)]}
+        >
+          <Input.Password placeholder={t('account.placeholder.confirmPassword')} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="email" label={t('account.field.email')} rules={[zodRule(fields.email, t)]}>
+          <Input
+            type="email"
+            placeholder={t('account.placeholder.email')}
+            autoComplete="email"
+            maxLength={limits.account.emailMax}
+          />
+        </Form.Item>
+        <Form.Item name="phone" label={t('account.field.phone')} rules={[zodRule(fields.phone, t)]}>
+          <Input type="tel" placeholder={t('account.placeholder.phone')} autoComplete="tel" maxLength={16} />
+        </Form.Item>
+        <CaptchaField captcha={captcha} />
+        <Form.Item label={t('account.field.emailCode')} required>
+          <Flex gap={8}>
+            <Form.Item name="emailCode" rules={[zodRule(fields.emailCode, t)]} noStyle>
+              <Input
+                placeholder={t('account.placeholder.emailCode')}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={limits.account.emailCodeLength}
+                aria-label={t('account.field.emailCode')}
+                style={{ flex: 1 }}
+              />
+            </Form.Item>
+            <Button
+              onClick={onSendCode}
+              loading={sendCode.isPending}
+              disabled={countdown.remaining > 0}
+              data-testid="send-code"
+              style={{ flex: 'none', minWidth: 120 }}
+            >
+              {countdown.remaining > 0
+                ? t('account.register.resendIn', { seconds: countdown.remaining })
+                : t('account.register.sendCode')}
+            </Button>
+          </Flex>
+        </Form.Item>
+        <Form.Item name="agreement" valuePropName="checked" rules={[zodRule(fields.agreement, t)]}>
+          <Checkbox>
+            {t('account.register.agreementPrefix')}{' '}
+            <Button
+              type="link"
+              htmlType="button"
+              style={{ padding: 0, height: 'auto' }}
+              onClick={(event) => {
+                // Opening the text must not tick the box the link sits in.
+                event.preventDefault();
+                setAgreementOpen(true);
+              }}
+            >
+              {t('account.register.agreementLink')}
+            </Button>
+          </Checkbox>
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>
+            {t('account.register.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Typography.Paragraph style={{ textAlign: 'center' }}>
+        {t('account.register.haveAccount')} <Link to="/user/login">{t('account.register.toLogin')}</Link>
+      </Typography.Paragraph>
+      <AgreementModal
+        open={agreementOpen}
+        onClose={() => setAgreementOpen(false)}
+        onAccept={() => {
+          setAgreementOpen(false);
+          form.setFieldValue('agreement', true);
+          void form.validateFields(['agreement']);
+        }}
+      />
+    </>
+  );
+}

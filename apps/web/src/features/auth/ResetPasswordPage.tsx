@@ -1,0 +1,99 @@
+import { limits, ResetPasswordFieldsSchema } from '@edgeward/contract';
+import { Button, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useResetPassword } from '../../api/account';
+import { useI18n } from '../../i18n';
+import { applyServerErrors, confirmRule, errorIdOf, zodRule } from '../../lib/form';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+const fields = ResetPasswordFieldsSchema.shape;
+
+/** /user/reset-password?token=... — the link of the reset email. */
+export default function ResetPasswordPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [form] = Form.useForm<ResetValues>();
+  const password = Form.useWatch('password', form);
+  const reset = useResetPassword();
+  const [invalidLink, setInvalidLink] = useState<string | null>(null);
+
+  const requestLink = (
+    <Button onClick={() => navigate('/user/forgot-password')}>{t('account.reset.requestLink')}</Button>
+  );
+
+  if (!token) return <Result status="warning" title={t('account.reset.noToken')} extra={requestLink} />;
+  if (invalidLink !== null) return <Result status="error" title={invalidLink} extra={requestLink} />;
+  if (reset.isSuccess) {
+    return (
+      <Result
+        status="success"
+        title={t('account.reset.doneTitle')}
+        subTitle={t('account.reset.doneSubtitle')}
+        extra={
+          <Button type="primary" autoFocus onClick={() => navigate('/user/login', { replace: true })}>
+            {t('account.reset.login')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  function onFinish(values: ResetValues) {
+    reset.mutate(
+      { token, ...values },
+      {
+        onError: (error) => {
+          if (errorIdOf(error) === 'RESET_TOKEN_INVALID') setInvalidLink(error.message);
+          else applyServerErrors(form, error);
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 24 }}>
+        {t('account.reset.title')}
+      </Typography.Title>
+      <Form form={form} layout="vertical" size="large" onFinish={onFinish} name="reset-password">
+        <Form.Item
+          name="password"
+          label={t('account.field.newPassword')}
+          rules={[zodRule(fields.password, t)]}
+          extra={<PasswordStrengthMeter password={password} />}
+        >
+          <Input.Password
+            placeholder={t('account.placeholder.password')}
+            autoComplete="new-password"
+            maxLength={limits.account.passwordMax}
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('account.field.confirmPassword')}
+          dependencies={['password']}
+          rules={[zodRule(fields.confirmPassword, t), confirmRule('password', t)]}
+        >
+          <Input.Password placeholder={t('account.placeholder.confirmPassword')} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={reset.isPending}>
+            {t('account.reset.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Typography.Paragraph style={{ textAlign: 'center' }}>
+        <Link to="/user/login">{t('account.forgot.backToLogin')}</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useI18n } from '../../../i18n';
+import { formatTime } from '../../../lib/time';
+import { CnameGuide } from '../CnameGuide';
+import { DomainStatusTag } from '../DomainStatusTag';
+import { SectionCard } from './SectionCard';
+import { useSettings } from './settings-context';
+
+/** What the domain is and how to point it at the CDN; nothing here is edited. */
+export function BasicTab() {
+  const { t } = useI18n();
+  const { config, detail } = useSettings();
+  return (
+    <Flex vertical gap={16}>
+      <SectionCard title={t('domain.basic.title')}>
+        {detail ? (
+          <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
+            <Descriptions.Item label={t('domain.field.domainName')}>
+              <Typography.Text strong>{config.domainName}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('domain.field.cname')}>
+              <Typography.Text copyable code data-testid="domain-cname">
+                {config.cname}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('domain.field.status')}>
+              <DomainStatusTag status={detail.status} reason={detail.statusReason} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('domain.field.type')}>{t(`domain.type.${detail.type}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('domain.field.https')}>
+              <Tag color={config.https === 'on' ? 'success' : 'default'}>
+                {t(config.https === 'on' ? 'domain.switch.on' : 'domain.switch.off')}
+              </Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('domain.field.createdAt')}>{formatTime(detail.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('domain.field.updatedAt')}>{formatTime(config.updatedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('domain.field.configVersion')}>{config.configVersion}</Descriptions.Item>
+          </Descriptions>
+        ) : (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        )}
+        {detail?.statusReason && (detail.status === 'abnormal' || detail.status === 'review_rejected') ? (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginTop: 16 }}
+            title={t(`domain.status.${detail.status}`)}
+            description={detail.statusReason}
+          />
+        ) : null}
+      </SectionCard>
+      <SectionCard title={t('domain.cnameGuide.title')} description={t('domain.cnameGuide.description')}>
+        <CnameGuide domainName={config.domainName} cname={config.cname} />
+      </SectionCard>
+    </Flex>
+  );
+}

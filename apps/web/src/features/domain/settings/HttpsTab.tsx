@@ -1,0 +1,245 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import {
+  type CertificateInfo,
+  type DomainConfig,
+  HttpsInfoSchema,
+  type HttpsInfoInput,
+  limits,
+} from '@edgeward/contract';
+import { App, Button, Descriptions, Divider, Flex, Form, Input, Space, Switch, Tag, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useI18n } from '../../../i18n';
+import { formatTime } from '../../../lib/time';
+import { bodyRule, isOn, onOff } from '../domain-form';
+import { SaveBar, SectionCard } from './SectionCard';
+import { useSection, useSettings } from './settings-context';
+
+interface HttpsValues {
+  https: boolean;
+  forceHttps: boolean;
+  http2: boolean;
+  quic: boolean;
+  /** Shows the upload fields over an installed certificate. */
+  replace: boolean;
+  certificate: { name: string; certificate: string; privateKey: string };
+}
+
+type CertField = keyof HttpsValues['certificate'];
+
+function fromConfig(config: DomainConfig): HttpsValues {
+  return {
+    https: isOn(config.https),
+    forceHttps: isOn(config.httpsConfig.forceHttps),
+    http2: isOn(config.httpsConfig.http2),
+    quic: isOn(config.quic),
+    replace: false,
+    certificate: { name: '', certificate: '', privateKey: '' },
+  };
+}
+
+/** Days before expiry from which the certificate is shown as expiring. */
+const EXPIRING_DAYS = 30;
+/** Larger files cannot hold a certificate within the content limit; they are not read at all. */
+const MAX_FILE_BYTES = limits.domain.certContentMax * 4;
+
+function CertificateSummary({ certificate }: { certificate: CertificateInfo }) {
+  const { t } = useI18n();
+  const daysLeft = dayjs(certificate.notAfter).diff(dayjs(), 'day');
+  const state =
+    certificate.notAfter < Date.now()
+      ? { color: 'error', text: t('domain.https.certExpired') }
+      : daysLeft < EXPIRING_DAYS
+        ? { color: 'warning', text: t('domain.https.certExpiring', { days: daysLeft }) }
+        : { color: 'success', text: t('domain.https.certValid') };
+  return (
+    <Descriptions bordered size="small" column={1} data-testid="https-certificate">
+      <Descriptions.Item label={t('domain.https.certName')}>{certificate.name}</Descriptions.Item>
+      <Descriptions.Item label={t('domain.https.certSubjects')}>
+        <Flex gap={4} wrap>
+          {certificate.subjects.map((subject) => (
+            <Tag key={subject}>{subject}</Tag>
+          ))}
+        </Flex>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('domain.https.certIssuer')}>{certificate.issuer}</Descriptions.Item>
+      <Descriptions.Item label={t('domain.https.certValidity')}>
+        <Space wrap>
+          <span>
+            {formatTime(certificate.notBefore)} ~ {formatTime(certificate.notAfter)}
+          </span>
+          <Tag color={state.color}>{state.text}</Tag>
+        </Space>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** HTTPS: the certificate (pasted or read from a file), then forced HTTPS, HTTP/2 and QUIC, which need HTTPS on. */
+export function HttpsTab() {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const { config } = useSettings();
+  const current = config.httpsConfig.certificate;
+
+  const toBody = (values: HttpsValues): HttpsInfoInput => {
+    const cert = values.certificate ?? { name: '', certificate: '', privateKey: '' };
+    const uploading = !current || values.replace;
+    const filled = Boolean(cert.name || cert.certificate || cert.privateKey);
+    return {
+      https: onOff(values.https),
+      forceHttps: onOff(values.forceHttps),
+      http2: onOff(values.http2),
+      quic: onOff(values.quic),
+      // Without a certificate installed, HTTPS on needs one; an installed one is kept unless it is replaced.
+      ...(uploading && (values.https || filled) ? { certificate: cert } : {}),
+    };
+  };
+
+  const section = useSection({ name: 'https', segment: 'configHttpsInfo', fromConfig, toBody });
+  const { form } = section;
+  const replace = Form.useWatch('replace', form);
+  const showUpload = !current || replace;
+
+  const readFile = (field: CertField) => (file: File) => {
+    if (file.size > MAX_FILE_BYTES) {
+      message.error(t('domain.cert.contentMax'));
+      return Upload.LIST_IGNORE;
+    }
+    void file.text().then((text) => {
+      form.setFieldValue(['certificate', field], text.trim());
+      section.touch();
+      void form.validateFields([['certificate', field]]);
+    });
+    return Upload.LIST_IGNORE;
+  };
+
+  const certRule = (field: CertField) => bodyRule<HttpsValues>(HttpsInfoSchema, ['certificate', field], toBody, t);
+  const dependentRule = (field: 'forceHttps' | 'http2' | 'quic') =>
+    bodyRule<HttpsValues>(HttpsInfoSchema, [field], toBody, t);
+
+  const fileButton = (field: CertField, accept: string) => (
+    <Upload accept={accept} showUploadList={false} beforeUpload={readFile(field)}>
+      <Button size="small" icon={<FileTextOutlined />}>
+        {t('domain.https.readFile')}
+      </Button>
+    </Upload>
+  );
+
+  const switchRow = (name: keyof HttpsValues, label: string, hint: ReactNode, testId: string, dependent: boolean) => (
+    <Form.Item
+      name={name}
+      label={label}
+      valuePropName="checked"
+      extra={hint}
+      dependencies={dependent ? ['https'] : undefined}
+      rules={dependent ? [dependentRule(name as 'forceHttps' | 'http2' | 'quic')] : undefined}
+    >
+      <Switch data-testid={testId} />
+    </Form.Item>
+  );
+
+  return (
+    <SectionCard title={t('domain.https.title')} description={t('domain.https.description')} dirty={section.dirty}>
+      <Form {...section.formProps} style={{ maxWidth: 760 }}>
+        <Form.Item name="https" label={t('domain.https.https')} valuePropName="checked" extra={t('domain.https.httpsHint')}>
+          <Switch
+            data-testid="https-switch"
+            onChange={(on) => {
+              // The switches that need HTTPS go off with it.
+              if (!on) form.setFieldsValue({ forceHttps: false, http2: false, quic: false });
+            }}
+          />
+        </Form.Item>
+
+        <Divider titlePlacement="start" plain>
+          {t('domain.https.certificate')}
+        </Divider>
+        {current ? (
+          <Flex vertical gap={12} style={{ marginBottom: 16 }}>
+            <CertificateSummary certificate={current} />
+            <Form.Item name="replace" valuePropName="checked" noStyle>
+              <Switch checkedChildren={t('domain.https.replace')} unCheckedChildren={t('domain.https.replace')} />
+            </Form.Item>
+          </Flex>
+        ) : (
+          <Typography.Paragraph type="secondary">{t('domain.https.noCertificate')}</Typography.Paragraph>
+        )}
+        {showUpload ? (
+          <>
+            <Form.Item
+              name={['certificate', 'name']}
+              label={t('domain.https.certName')}
+              rules={[certRule('name')]}
+              dependencies={['https']}
+            >
+              <Input
+                maxLength={limits.domain.certNameMax}
+                showCount
+                placeholder={t('domain.https.certNamePlaceholder')}
+                data-testid="cert-name"
+              />
+            </Form.Item>
+            <Form.Item
+              label={
+                <Flex gap={8} align="center">
+                  {t('domain.https.certContent')}
+                  {fileButton('certificate', '.pem,.crt,.cer')}
+                </Flex>
+              }
+              required={false}
+            >
+              <Form.Item
+                name={['certificate', 'certificate']}
+                noStyle
+                rules={[certRule('certificate')]}
+                dependencies={['https']}
+              >
+                <Input.TextArea
+                  autoSize={{ minRows: 5, maxRows: 12 }}
+                  spellCheck={false}
+                  placeholder={'-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----'}
+                  style={{ fontFamily: 'monospace' }}
+                  data-testid="cert-content"
+                />
+              </Form.Item>
+            </Form.Item>
+            <Form.Item
+              label={
+                <Flex gap={8} align="center">
+                  {t('domain.https.certKey')}
+                  {fileButton('privateKey', '.pem,.key')}
+                </Flex>
+              }
+              extra={t('domain.https.certKeyHint')}
+            >
+              <Form.Item
+                name={['certificate', 'privateKey']}
+                noStyle
+                rules={[certRule('privateKey')]}
+                dependencies={['https']}
+              >
+                <Input.TextArea
+                  autoSize={{ minRows: 5, maxRows: 12 }}
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder={'-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----'}
+                  style={{ fontFamily: 'monospace' }}
+                  data-testid="cert-key"
+                />
+              </Form.Item>
+            </Form.Item>
+          </>
+        ) : null}
+
+        <Divider titlePlacement="start" plain>
+          {t('domain.https.protocols')}
+        </Divider>
+        {switchRow('forceHttps', t('domain.https.forceHttps'), t('domain.https.forceHttpsHint'), 'force-https-switch', true)}
+        {switchRow('http2', t('domain.https.http2'), t('domain.https.http2Hint'), 'http2-switch', true)}
+        {switchRow('quic', t('domain.https.quic'), t('domain.https.quicHint'), 'quic-switch', true)}
+        <SaveBar saving={section.saving} dirty={section.dirty} onReset={section.reset} testId="domain-save-https" />
+      </Form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,55 @@
+import type { DomainConfig } from '@edgeward/contract';
+import { Form } from 'antd';
+import { useState } from 'react';
+import { errorIdOf } from '../../../lib/form';
+import { useI18n } from '../../../i18n';
+import { joinLines } from '../domain-form';
+import { OriginCheckAlert, OriginFields, type OriginFormValues, originBody } from '../OriginFields';
+import { SaveBar, SectionCard } from './SectionCard';
+import { useSection, useSettings } from './settings-context';
+
+function fromConfig(config: DomainConfig): OriginFormValues {
+  const origin = config.sources[0];
+  return {
+    ipOrDomain: joinLines(origin?.ipOrDomain ?? []),
+    httpPort: origin?.httpPort ?? null,
+    httpsPort: origin?.httpsPort ?? null,
+    hostName: origin?.hostName ?? '',
+    originProtocol: origin?.originProtocol ?? 'follow',
+    ipv6Status: origin?.ipv6Status ?? 'follow',
+  };
+}
+
+/** The origin: where the edge fetches content, on which ports, with which Host header and protocol. */
+export function OriginTab() {
+  const { t } = useI18n();
+  const { config } = useSettings();
+  const [unreachable, setUnreachable] = useState(false);
+  const section = useSection({
+    name: 'origin',
+    segment: 'configOrigin',
+    fromConfig,
+    toBody: originBody,
+    listFields: ['ipOrDomain'],
+  });
+
+  const save = () =>
+    section.submit({
+      onSuccess: () => setUnreachable(false),
+      onError: (error) => setUnreachable(errorIdOf(error) === 'ORIGIN_UNREACHABLE'),
+    });
+
+  return (
+    <SectionCard title={t('domain.origin.title')} description={t('domain.origin.description')} dirty={section.dirty}>
+      <Form {...section.formProps} onFinish={save} style={{ maxWidth: 720 }}>
+        <OriginFields domainName={config.domainName} withIpv6 />
+        {unreachable ? (
+          <div style={{ marginBottom: 16 }}>
+            <OriginCheckAlert onRetry={save} retrying={section.saving} />
+          </div>
+        ) : null}
+        <SaveBar saving={section.saving} dirty={section.dirty} onReset={section.reset} testId="domain-save-origin" />
+      </Form>
+    </SectionCard>
+  );
+}

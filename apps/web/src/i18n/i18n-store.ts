@@ -1,0 +1,87 @@
+import { enUS, type Locale, type MessageKey, type MessageParams } from '@edgeward/contract';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import { type WebTextKey, webEnUS } from '../locales/en-US';
+import { createStore, storageOf } from '../stores/create-store';
+
+/** Every text the web shows: its own texts plus the contract's validation and error messages. */
+export type TextKey = WebTextKey | MessageKey;
+export type Catalogue = Record<TextKey, string>;
+export type { Locale };
+
+export interface I18nState {
+  locale: Locale;
+  catalogue: Catalogue;
+  /** undefined means antd's built-in en-US texts. */
+  antdLocale: AntdLocale | undefined;
+}
+
+const STORAGE_KEY = 'edgeward.locale';
+const enCatalogue: Catalogue = { ...enUS, ...webEnUS };
+
+export const i18nStore = createStore<I18nState>({ locale: 'en-US', catalogue: enCatalogue, antdLocale: undefined });
+
+/** Any zh* browser language means zh-CN, everything else en-US. */
+export function browserLocale(language: string | undefined): Locale {
+  return language?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+/** The stored choice wins; without one the browser decides. */
+export function initialLocale(stored: string | null | undefined, language: string | undefined): Locale {
+  if (stored === 'en-US' || stored === 'zh-CN') return stored;
+  return browserLocale(language);
+}
+
+/** Fills `{name}` placeholders; an unknown key comes back as it is so that a missing text is visible, not blank. */
+export function formatText(catalogue: Partial<Record<string, string>>, key: string, params?: MessageParams): string {
+  const text = catalogue[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * Translates in the current language. Typed keys get autocompletion; plain strings are accepted for keys that come
+ * from data (a schema's message key, `errors.<ID>`).
+ */
+export function translate(key: TextKey | (string & {}), params?: MessageParams): string {
+  return formatText(i18nStore.get().catalogue, key, params);
+}
+
+export function getLocale(): Locale {
+  return i18nStore.get().locale;
+}
+
+let latest = 0;
+
+async function apply(locale: Locale): Promise<void> {
+  const request = ++latest;
+  if (locale === 'en-US') {
+    dayjs.locale('en');
+    i18nStore.set({ locale, catalogue: enCatalogue, antdLocale: undefined });
+  } else {
+    // Its own chunk: the Chinese pack (web, contract, antd, dayjs texts) is fetched only by those who choose it.
+    const pack = await import('./zh-CN');
+    // A later switch (a quick second click) wins over a pack that arrives late.
+    if (request !== latest) return;
+    dayjs.locale('zh-cn');
+    i18nStore.set({ locale, catalogue: pack.catalogue, antdLocale: pack.antdLocale });
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** Switches the language and remembers the choice. Resolves once the texts of that language are in place. */
+export function setLocale(locale: Locale): Promise<void> {
+  try {
+    storageOf('local')?.setItem(STORAGE_KEY, locale);
+  } catch {
+    // Not persisted in a storage that refuses writes; the switch itself still happens.
+  }
+  return apply(locale);
+}
+
+/** Called once before the first render so that a zh-CN user never sees a flash of English. */
+export function initI18n(): Promise<void> {
+  const stored = storageOf('local')?.getItem(STORAGE_KEY);
+  const locale = initialLocale(stored, typeof navigator === 'undefined' ? undefined : navigator.language);
+  return apply(locale).catch(() => apply('en-US'));
+}

@@ -1,0 +1,12 @@
+export { I18nProvider, type I18nValue, useI18n } from './I18nProvider';
+export {
+  browserLocale,
+  getLocale,
+  i18nStore,
+  initI18n,
+  initialLocale,
+  type Locale,
+  setLocale,
+  type TextKey,
+  translate,
+} from './i18n-store';

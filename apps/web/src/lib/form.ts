@@ -1,0 +1,129 @@
+import { isMessageKey, type MessageParams } from '@edgeward/contract';
+import type { FormInstance } from 'antd';
+import type { RuleObject, RuleRender } from 'antd/es/form';
+import type { z } from 'zod';
+
+/** The translate function of the i18n store, as the form helpers need it. */
+export type Translate = (key: string, params?: MessageParams) => string;
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A zod issue as a message key with its parameters. The contract's schemas name keys in their messages; zod's own
+ * English texts (a schema without a key) fall back to the generic validation keys, as the server does.
+ */
+export function issueMessage(issue: Issue, value: unknown): { key: string; params?: MessageParams } {
+  if (isMessageKey(issue.message)) return { key: issue.message, params: boundsOf(issue) };
+  switch (issue.code) {
+    case 'invalid_type':
+      return { key: value === undefined || value === null ? 'validation.required' : 'validation.invalid' };
+    case 'too_small':
+      if (issue.origin === 'string') {
+        const min = Number(issue.minimum);
+        return min <= 1 ? { key: 'validation.required' } : { key: 'validation.tooShort', params: { min } };
+      }
+      if (issue.origin === 'array') return { key: 'validation.required' };
+      return { key: 'validation.tooSmall', params: { min: Number(issue.minimum) } };
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return { key: 'validation.tooLong', params: { max } };
+      if (issue.origin === 'array') return { key: 'validation.tooMany', params: { max } };
+      return { key: 'validation.tooBig', params: { max } };
+    }
+    default:
+      return { key: 'validation.invalid' };
+  }
+}
+
+function boundsOf(issue: Issue): MessageParams | undefined {
+  if (issue.code === 'too_small') return { min: Number(issue.minimum) };
+  if (issue.code === 'too_big') return { max: Number(issue.maximum) };
+  return undefined;
+}
+
+/** The first problem of a value against a schema, translated; undefined when the value is valid. */
+export function validateWith(schema: z.ZodType, value: unknown, t: Translate): string | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0];
+  if (!issue) return t('validation.invalid');
+  const { key, params } = issueMessage(issue, value);
+  return t(key, params);
+}
+
+/**
+ * An antd Form rule from a contract field schema (for example `RegisterFieldsSchema.shape.userName`). The form
+ * marks the field as required when the schema refuses an empty value; the schema alone decides what is valid.
+ */
+export function zodRule(schema: z.ZodType, t: Translate): RuleObject {
+  return {
+    required: !schema.safeParse(undefined).success,
+    validator: (_rule, value) => {
+      const problem = validateWith(schema, value, t);
+      return problem === undefined ? Promise.resolve() : Promise.reject(new Error(problem));
+    },
+  };
+}
+
+/**
+ * The confirmation field must equal `field`. Emptiness is the field's own zodRule's business, so an empty value
+ * passes here; the message is the contract's key, the same one the server answers with.
+ */
+export function confirmRule(field: string, t: Translate): RuleRender {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value) =>
+      value === undefined || value === '' || value === getFieldValue(field)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('account.password.mismatch'))),
+  });
+}
+
+/** The `fields` of an API error (field path -> message in the caller's language), if it has any. */
+export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
+  if (typeof error !== 'object' || error === null || !('fields' in error)) return undefined;
+  const fields = (error as { fields?: unknown }).fields;
+  if (typeof fields !== 'object' || fields === null) return undefined;
+  const entries = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/** Error id (USERNAME_TAKEN...) -> the form field its message belongs under, for errors that carry no `fields`. */
+export type ErrorFieldMap = Partial<Record<string, string>>;
+
+/**
+ * Shows the server's field errors under the form's fields. Paths are dotted (`origins.0.host`); only paths under
+ * fields the form has are set. An error without `fields` whose id `byErrorId` names goes under that field with the
+ * error's message. Returns true when at least one field took an error, so the caller knows it is seen.
+ */
+export function applyServerErrors(
+  form: Pick<FormInstance, 'getFieldsValue' | 'setFields'>,
+  error: unknown,
+  byErrorId: ErrorFieldMap = {},
+): boolean {
+  const fields = serverFieldErrors(error) ?? errorIdField(error, byErrorId);
+  if (!fields) return false;
+  const present = form.getFieldsValue() as Record<string, unknown>;
+  const data = Object.entries(fields)
+    .map(([path, message]) => ({ name: path.split('.').map(segment), errors: [message] }))
+    .filter(({ name }) => Object.hasOwn(present, String(name[0])));
+  if (data.length) form.setFields(data);
+  return data.length > 0;
+}
+
+/** The stable error id (contract/errors.ts) of an API error; undefined for anything else (network, timeout...). */
+export function errorIdOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const id = (error as { error?: unknown }).error;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function errorIdField(error: unknown, byErrorId: ErrorFieldMap): Record<string, string> | undefined {
+  const id = errorIdOf(error);
+  const field = id === undefined ? undefined : byErrorId[id];
+  const message = (error as { message?: unknown }).message;
+  return field && typeof message === 'string' ? { [field]: message } : undefined;
+}
+
+function segment(part: string): string | number {
+  return /^\d+$/.test(part) ? Number(part) : part;
+}

@@ -1,0 +1,6 @@
+import dayjs from 'dayjs';
+
+/** An API time (epoch milliseconds) as the tables show it, in the browser's time zone. */
+export function formatTime(epochMs: number | null | undefined): string {
+  return epochMs === null || epochMs === undefined ? '-' : dayjs(epochMs).format('YYYY-MM-DD HH:mm:ss');
+}

@@ -1,0 +1,8 @@
+import { account } from './account';
+import { common } from './common';
+import { layout } from './layout';
+import { menu } from './menu';
+
+/** The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. */
+export const webEnUS = { ...common, ...menu, ...layout, ...account } as const;
+export type WebTextKey = keyof typeof webEnUS;

@@ -1,0 +1,56 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorBoundary, RouteErrorPage } from '../features/shell/ErrorPage';
+import AuthLayout from '../layouts/AuthLayout';
+import { type AppRoute, authRoutes, mainRoutes } from '../routes';
+import { lazyPage } from './lazy-page';
+import { FullPageSpin, NavigationGuard } from './NavigationGuard';
+import { flattenRoutes } from './route-table';
+
+// The console's frame is heavy (menus, drawers, colour picker) and not needed on the login page.
+const MainLayout = lazyPage(() => import('../layouts/MainLayout'));
+const NotFoundPage = lazyPage(() => import('../features/shell/NotFoundPage'));
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const Page = route.page;
+  return {
+    path: route.path,
+    handle: { route },
+    element: route.redirect ? <Navigate to={route.redirect} replace /> : Page ? <Page /> : null,
+  };
+}
+
+const notFoundRoute: AppRoute = { path: '/404', title: 'menu.notFound' };
+
+/** The router built from the route table: guard at the root, then the auth layout, the main layout and 404. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <NavigationGuard />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { element: <AuthLayout />, children: authRoutes.map(toRouteObject) },
+        {
+          element: (
+            <ErrorBoundary>
+              <Suspense fallback={<FullPageSpin />}>
+                <MainLayout />
+              </Suspense>
+            </ErrorBoundary>
+          ),
+          children: flattenRoutes(mainRoutes).map(({ route }) => toRouteObject(route)),
+        },
+        {
+          path: '/404',
+          handle: { route: notFoundRoute },
+          element: (
+            <Suspense fallback={<FullPageSpin />}>
+              <NotFoundPage />
+            </Suspense>
+          ),
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ]);
+}

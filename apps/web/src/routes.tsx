@@ -1,0 +1,253 @@
+import {
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  GlobalOutlined,
+  KeyOutlined,
+  MessageOutlined,
+  SafetyCertificateOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { PermissionId } from '@edgeward/contract';
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import type { TextKey } from './i18n';
+import { type LazyPage, lazyPage } from './navigation/lazy-page';
+
+/** 'cdn' and 'eo' (edge platform) menus are chosen by the user's cdnType; 'all' appears in both. */
+export type MenuScope = 'cdn' | 'eo' | 'all';
+
+export interface AppRoute {
+  /** Absolute path in React Router syntax (`:id`, `:token?`). Menu groups without a page only use it as a key. */
+  path: string;
+  /** Message key of the page title and menu label. */
+  title: TextKey;
+  icon?: ComponentType;
+  /** The menu a top-level entry belongs to; entries without one are never in the menu. */
+  menu?: MenuScope;
+  /** Children of a menu group are menu items unless hidden (detail pages reached from a list). */
+  hideInMenu?: boolean;
+  /** For hidden pages: the menu item that stays selected. */
+  activeMenu?: string;
+  /** Required permission; children inherit their parent's. */
+  permission?: PermissionId;
+  page?: LazyPage;
+  redirect?: string;
+  children?: AppRoute[];
+  /** One multi-tab per value: pages whose path changes with an in-page tab keep a single tab. */
+  tabKey?: (params: Params) => string;
+}
+
+/** Screens that later work fills in; until then they show their title and a 'Coming soon' state. */
+const comingSoon = lazyPage(() => import('./features/shell/ComingSoonPage'));
+const accountSettings = lazyPage(() => import('./features/account/AccountSettingsPage'));
+
+export const authRoutes: AppRoute[] = [
+  { path: '/user/login/:token?', title: 'menu.user.login', page: lazyPage(() => import('./features/auth/LoginPage')) },
+  {
+    path: '/user/register',
+    title: 'menu.user.register',
+    page: lazyPage(() => import('./features/auth/RegisterPage')),
+  },
+  {
+    path: '/user/register-result',
+    title: 'menu.user.registerResult',
+    page: lazyPage(() => import('./features/auth/RegisterResultPage')),
+  },
+  {
+    path: '/user/forgot-password',
+    title: 'menu.user.forgotPassword',
+    page: lazyPage(() => import('./features/auth/ForgotPasswordPage')),
+  },
+  {
+    path: '/user/reset-password',
+    title: 'menu.user.resetPassword',
+    page: lazyPage(() => import('./features/auth/ResetPasswordPage')),
+  },
+];
+
+const domainSettingTab = (prefix: string) => (params: Params) => `${prefix}/${params.id ?? ''}`;
+
+export const mainRoutes: AppRoute[] = [
+  // CDN menu
+  { path: '/', title: 'menu.overview', icon: DashboardOutlined, menu: 'cdn', permission: 'overview', page: comingSoon },
+  {
+    path: '/domain',
+    title: 'menu.domain',
+    icon: GlobalOutlined,
+    menu: 'cdn',
+    permission: 'domain',
+    page: comingSoon,
+    children: [
+      {
+        path: '/domain/setting/:tab/:id',
+        title: 'menu.domain.setting',
+        hideInMenu: true,
+        activeMenu: '/domain',
+        page: comingSoon,
+        tabKey: domainSettingTab('/domain/setting'),
+      },
+    ],
+  },
+  { path: '/statistics', title: 'menu.statistics', permission: 'statistics', redirect: '/statistics/usage' },
+  {
+    path: '/statistics/usage',
+    title: 'menu.statistics',
+    icon: BarChartOutlined,
+    menu: 'cdn',
+    permission: 'statistics',
+    page: comingSoon,
+  },
+  {
+    path: '/preheat',
+    title: 'menu.preheat',
+    icon: ThunderboltOutlined,
+    menu: 'cdn',
+    permission: 'preheat',
+    page: comingSoon,
+  },
+  { path: '/plan', title: 'menu.plan', icon: GiftOutlined, menu: 'cdn', permission: 'plan', page: comingSoon },
+
+  // Edge-platform (secure acceleration) menu
+  {
+    path: '/eo',
+    title: 'menu.overview',
+    icon: DashboardOutlined,
+    menu: 'eo',
+    permission: 'overview',
+    page: comingSoon,
+  },
+  {
+    path: '/eodomain',
+    title: 'menu.domain',
+    icon: GlobalOutlined,
+    menu: 'eo',
+    permission: 'eodomain',
+    page: comingSoon,
+    children: [
+      {
+        path: '/eodomain/setting/:tab/:id',
+        title: 'menu.domain.setting',
+        hideInMenu: true,
+        activeMenu: '/eodomain',
+        page: comingSoon,
+        tabKey: domainSettingTab('/eodomain/setting'),
+      },
+    ],
+  },
+  { path: '/eostatistics', title: 'menu.statistics', permission: 'statistics', redirect: '/eostatistics/usage' },
+  {
+    path: '/eostatistics/usage',
+    title: 'menu.statistics',
+    icon: BarChartOutlined,
+    menu: 'eo',
+    permission: 'statistics',
+    page: comingSoon,
+  },
+  {
+    path: '/eopreheat',
+    title: 'menu.preheat',
+    icon: ThunderboltOutlined,
+    menu: 'eo',
+    permission: 'preheat',
+    page: comingSoon,
+  },
+  { path: '/eoPlan', title: 'menu.plan', icon: GiftOutlined, menu: 'eo', permission: 'plan', page: comingSoon },
+
+  // In both menus
+  {
+    path: '/certificate',
+    title: 'menu.certificate',
+    icon: SafetyCertificateOutlined,
+    menu: 'all',
+    permission: 'certificate',
+    redirect: '/certificate/manage',
+    children: [
+      { path: '/certificate/manage', title: 'menu.certificate.manage', page: comingSoon },
+      { path: '/certificate/order', title: 'menu.certificate.order', page: comingSoon },
+      {
+        path: '/certificate/order/:id/detail',
+        title: 'menu.certificate.orderDetail',
+        hideInMenu: true,
+        activeMenu: '/certificate/order',
+        page: comingSoon,
+      },
+    ],
+  },
+  {
+    path: '/billing',
+    title: 'menu.billing',
+    icon: WalletOutlined,
+    menu: 'all',
+    permission: 'order',
+    children: [
+      { path: '/plan/buy', title: 'menu.plan.buy', permission: 'plan', page: comingSoon },
+      {
+        path: '/plan/buy/:id',
+        title: 'menu.plan.detail',
+        permission: 'plan',
+        hideInMenu: true,
+        activeMenu: '/plan/buy',
+        page: comingSoon,
+      },
+      { path: '/order', title: 'menu.order', page: comingSoon },
+      { path: '/order/:id', title: 'menu.order.detail', hideInMenu: true, activeMenu: '/order', page: comingSoon },
+      { path: '/order/:id/pay', title: 'menu.order.pay', hideInMenu: true, activeMenu: '/order', page: comingSoon },
+      { path: '/recharge', title: 'menu.recharge', page: comingSoon },
+    ],
+  },
+  {
+    path: '/ticket',
+    title: 'menu.ticket',
+    icon: CustomerServiceOutlined,
+    menu: 'all',
+    permission: 'ticket',
+    page: comingSoon,
+    children: [
+      { path: '/ticket/new', title: 'menu.ticket.new', hideInMenu: true, activeMenu: '/ticket', page: comingSoon },
+    ],
+  },
+  { path: '/key', title: 'menu.key', icon: KeyOutlined, menu: 'all', permission: 'key', page: comingSoon },
+  { path: '/msg', title: 'menu.msg', icon: MessageOutlined, menu: 'all', permission: 'msg', page: comingSoon },
+  {
+    path: '/log',
+    title: 'menu.log',
+    icon: FileTextOutlined,
+    menu: 'all',
+    permission: 'log',
+    page: lazyPage(() => import('./features/log/LogPage')),
+  },
+  {
+    path: '/account',
+    title: 'menu.account',
+    icon: UserOutlined,
+    menu: 'all',
+    permission: 'user',
+    redirect: '/account/settings',
+    children: [
+      { path: '/account/info', title: 'menu.account.info', page: comingSoon },
+      { path: '/real-name', title: 'menu.account.realName', page: comingSoon },
+      { path: '/account/settings', title: 'menu.account.settings', redirect: '/account/settings/basic' },
+      {
+        path: '/account/settings/basic',
+        title: 'menu.account.settings',
+        hideInMenu: true,
+        activeMenu: '/account/settings',
+        page: accountSettings,
+        tabKey: () => '/account/settings',
+      },
+      {
+        path: '/account/settings/security',
+        title: 'menu.account.settings',
+        hideInMenu: true,
+        activeMenu: '/account/settings',
+        page: accountSettings,
+        tabKey: () => '/account/settings',
+      },
+    ],
+  },
+];

@@ -1,0 +1,31 @@
+import { createStore, useStore } from './create-store';
+
+/** The unread-message count the header bell shows; the navigation guard refreshes it on each navigation. */
+export const unreadStore = createStore(0);
+
+export function useUnreadCount(): number {
+  return useStore(unreadStore);
+}
+
+/**
+ * Where the count comes from: the hook point of the message area. That area adds GET /notice/unread_count (spec
+ * section 7) to the contract and returns `request(noticeRoutes.unreadCount, undefined, { silent: true })` here;
+ * until that call exists there are no messages to count.
+ */
+async function fetchUnreadCount(): Promise<number> {
+  return 0;
+}
+
+let inFlight: Promise<void> | undefined;
+
+/** Refreshes the count, one request at a time; quietly, because a failed count must not interrupt the user. */
+export function refreshUnreadCount(): Promise<void> {
+  if (inFlight) return inFlight;
+  inFlight = fetchUnreadCount()
+    .then((count) => unreadStore.set(Math.max(0, Math.floor(count))))
+    .catch(() => undefined)
+    .finally(() => {
+      inFlight = undefined;
+    });
+  return inFlight;
+}

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The contract is declarations only (schemas, route and message tables): what the web does not use is dropped.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id) },
+      output: {
+        codeSplitting: {
+          // React, ReactDOM and the router change together and rarely: one long-cached chunk. antd is left to the
+          // automatic splitting on purpose: imported through its barrel, a named antd group would capture every
+          // component any page uses and put it in front of the login page; split by use, the first page only
+          // loads the components it renders, and each later page (and the zh-CN pack, antd's and dayjs' Chinese
+          // texts included) brings its own.
+          groups: [{ name: 'react', test: nodeModule('react|react-dom|scheduler|react-router|cookie'), priority: 2 }],
+        },
+      },
+    },
+  },
+});

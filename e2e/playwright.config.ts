@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { baseURL, e2e } from './support/env';
+
+const webIndex = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
+if (!fs.existsSync(webIndex)) {
+  throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build -w @edgeward/web\` first.`);
+}
+if (!fs.existsSync(e2e.chromium)) {
+  throw new Error(`${e2e.chromium} is missing: the tests use Debian's Chromium (apt-get install -y chromium).`);
+}
+
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  // Two cores: two browsers against one server; spec files run in parallel, the tests of one file in order.
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  forbidOnly: isCI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium, never a downloaded browser; without these flags it reaches for the network at every start.
+      executablePath: e2e.chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh data directory each run, so the embedded database starts empty.
+    command: `rm -rf '${e2e.dataDir}' && node --import tsx ../apps/server/src/main.ts`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: !isCI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(e2e.appPort),
+      DATA_DIR: e2e.dataDir,
+      DATABASE_URL: '',
+      DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      TEST_FIXED_CAPTCHA: e2e.captcha,
+      TEST_FIXED_CODE: e2e.emailCode,
+      ALLOW_PRIVATE_ORIGINS: 'true',
+      DNS_SERVERS: `127.0.0.1:${e2e.dnsPort}`,
+      EDGE_SANDBOX_DELAY_MS: '500',
+    },
+  },
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { e2e } from './env';
+
+/**
+ * Where the web app keeps the session token in localStorage (apps/web/src/stores/session.ts). `signInWithToken`
+ * waits for the app's profile call to succeed, so a renamed key fails loudly rather than silently.
+ */
+export const TOKEN_STORAGE_KEY = 'edgeward.token';
+
+export interface TestUser {
+  userName: string;
+  password: string;
+  email: string;
+  phone: string;
+  token: string;
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+  error?: string;
+}
+
+async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { params?: Record<string, string>; data?: unknown } = {},
+): Promise<T> {
+  const response = await request.fetch(`/api${url}`, { method, params: options.params, data: options.data });
+  const text = await response.text();
+  let body: Envelope<T>;
+  try {
+    body = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new Error(`${method} /api${url}: HTTP ${response.status()}, not JSON: ${text.slice(0, 200)}`);
+  }
+  if (!response.ok() || body.code !== 200) {
+    throw new Error(`${method} /api${url}: HTTP ${response.status()} ${body.error ?? ''} ${body.message}`);
+  }
+  return body.data;
+}
+
+/** A fresh captcha id; the server runs with TEST_FIXED_CAPTCHA, so its answer is known. */
+async function captcha(request: APIRequestContext) {
+  const { captchaId } = await call<{ captchaId: string }>(request, 'GET', '/user/captchaImage');
+  return { captchaId, captchaCode: e2e.captcha };
+}
+
+/** Registers a new account through the API, as the register screen does, and logs it in. */
+export async function registerUser(request: APIRequestContext, prefix = 'e2e'): Promise<TestUser> {
+  const suffix = randomBytes(5).toString('hex');
+  const user = {
+    userName: `${prefix}_${suffix}`,
+    password: `Pw-${suffix}-9x`,
+    email: `${prefix}.${suffix}@example.test`,
+    phone: `139${String(Number.parseInt(suffix, 16) % 100_000_000).padStart(8, '0')}`,
+  };
+  await call(request, 'GET', '/user/email_code', {
+    params: { email: user.email, purpose: 'register', ...(await captcha(request)) },
+  });
+  await call(request, 'POST', '/user/register', {
+    data: {
+      ...user,
+      confirmPassword: user.password,
+      emailCode: e2e.emailCode,
+      agreement: true,
+      ...(await captcha(request)),
+    },
+  });
+  const { token } = await call<{ token: string }>(request, 'POST', '/user/login', {
+    data: { userName: user.userName, password: user.password },
+  });
+  return { ...user, token };
+}
+
+/**
+ * Opens the app already signed in: the token is in localStorage before the app's first script runs. It is seeded
+ * once per tab, so a test that logs out and reloads sees the logged-out app.
+ */
+export async function signInWithToken(page: Page, token: string, path = '/'): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.sessionStorage.getItem('e2e.tokenSeeded')) return;
+      window.localStorage.setItem(key, value);
+      window.sessionStorage.setItem('e2e.tokenSeeded', '1');
+    },
+    [TOKEN_STORAGE_KEY, token] as const,
+  );
+  const profile = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/profile');
+  await page.goto(path);
+  expect((await profile).status(), 'the profile call with the seeded token').toBe(200);
+  await expect(page).not.toHaveURL(/\/user\/login/);
+}
+
+/** `user`: a newly registered account per test; `signedInPage`: a page already signed in as that user. */
+export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
+  user: async ({ request }, use) => {
+    await use(await registerUser(request));
+  },
+  signedInPage: async ({ page, user }, use) => {
+    await signInWithToken(page, user.token);
+    await use(page);
+  },
+});
+
+export { expect };
