@@ -1,71 +1,18 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { defaultCustomerPermissions } from '@edgeward/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { connect, type Database } from '../apps/server/src/db/connect';
-import { migrate, rowsOf } from '../apps/server/src/db/migrate';
-import { userPermissions, users } from '../apps/server/src/db/schema';
+import type { Database } from '../apps/server/src/db/connect';
+import { rowsOf } from '../apps/server/src/db/migrate';
 import { findActiveByTokenHash } from '../apps/server/src/modules/session/session.repository';
 import { hashSecret } from '../apps/server/src/modules/session/session.service';
-import { type Bench, versusTarget } from './bench';
+import { type Bench, type BenchDatabase, onEachDatabase, startApp, versusTarget } from './bench';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const profilePath = '/api/user/profile';
 const autocannon = createRequire(import.meta.url).resolve('autocannon');
-
-interface BenchDatabase {
-  database: Database;
-  dataDir: string;
-  dispose(): Promise<void>;
-}
-
-async function pgliteInTempDir(): Promise<BenchDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-bench-'));
-  const database = await connect({ dataDir });
-  return {
-    database,
-    dataDir,
-    async dispose() {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A schema of its own on the given PostgreSQL, dropped afterwards. */
-async function postgresSchema(url: string): Promise<BenchDatabase> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const database = await connect({ databaseUrl: url, searchPath: schema });
-  // The app's config still wants a data directory (uploads, outbox) even when the rows live in PostgreSQL.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-bench-'));
-  return {
-    database,
-    dataDir,
-    async dispose() {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    },
-  };
-}
 
 /**
  * The reference: the same queries as the real route (session with user and permissions, then the profile) on a
@@ -134,79 +81,49 @@ function load(url: string, token: string, duration: number): Promise<LoadResult>
   });
 }
 
-async function measure(kind: string, make: () => Promise<BenchDatabase>): Promise<void> {
-  const bench = await make();
-  const { database } = bench;
-  const servers: FastifyInstance[] = [];
+async function measure(bench: BenchDatabase): Promise<void> {
+  const kind = bench.kind.padEnd(10);
+  const { app: ours, url, user } = await startApp(bench);
+  const reference = await rawApp(bench.database);
   try {
-    await migrate(database);
-    const [user] = await database.db
-      .insert(users)
-      .values({ userName: 'bench', email: 'bench@example.test', passwordHash: 'unused: the bench opens a session' })
-      .returning({ id: users.id });
-    await database.db
-      .insert(userPermissions)
-      .values(
-        defaultCustomerPermissions.map((p) => ({
-          userId: user!.id,
-          permissionId: p.permissionId,
-          actions: p.actionList,
-        })),
-      );
-
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: bench.dataDir, DEMO: 'false', LOG_LEVEL: 'info' });
-    // Request logging stays on, as deployed; it goes nowhere so the terminal is not the bottleneck.
-    const logger = { level: 'info', stream: fs.createWriteStream('/dev/null') };
-    const ours = await buildApp({ config, database, logger });
-    servers.push(ours);
-    const reference = await rawApp(database);
-    servers.push(reference);
-    const { token } = await ours.sessions.open(user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
-
     const targets = [
       {
         name: 'bare Fastify, same SQL',
         url: `${await reference.listen({ host: '127.0.0.1', port: 0 })}${profilePath}`,
       },
-      { name: 'Edgeward stack', url: `${await ours.listen({ host: '127.0.0.1', port: 0 })}${profilePath}` },
+      { name: 'Edgeward stack', url: `${url}${profilePath}` },
     ];
     for (const target of targets) {
-      const response = await fetch(target.url, { headers: { authorization: token } });
+      const response = await fetch(target.url, { headers: { authorization: user.token } });
       if (response.status !== 200) {
-        console.log(`${kind}: skipped, ${target.name} answers GET ${profilePath} with ${response.status}`);
+        console.log(`${kind} skipped: ${target.name} answers GET ${profilePath} with ${response.status}`);
         return;
       }
     }
 
-    for (const target of targets) await load(target.url, token, warmupSeconds);
+    for (const target of targets) await load(target.url, user.token, warmupSeconds);
     const results: LoadResult[] = [];
     for (const target of targets) {
-      const result = await load(target.url, token, seconds);
+      const result = await load(target.url, user.token, seconds);
       results.push(result);
       const problems = result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
       console.log(
-        `${kind.padEnd(10)} ${target.name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${result.p99Ms} ms${problems}`,
+        `${kind} ${target.name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${result.p99Ms} ms${problems}`,
       );
     }
     const [raw, edgeward] = results as [LoadResult, LoadResult];
     const throughput = edgeward.requestsPerSecond / raw.requestsPerSecond;
     const p99 = edgeward.p99Ms / raw.p99Ms;
-    console.log(
-      `${kind.padEnd(10)} throughput ${versusTarget(`${throughput.toFixed(2)}x`, throughput >= 0.67, '>= 0.67x')}`,
-    );
-    console.log(`${kind.padEnd(10)} p99        ${versusTarget(`${p99.toFixed(2)}x`, p99 <= 1.5, '<= 1.5x')}`);
+    console.log(`${kind} throughput ${versusTarget(`${throughput.toFixed(2)}x`, throughput >= 0.67, '>= 0.67x')}`);
+    console.log(`${kind} p99        ${versusTarget(`${p99.toFixed(2)}x`, p99 <= 1.5, '<= 1.5x')}`);
   } finally {
-    for (const server of servers) await server.close();
-    await bench.dispose();
+    await reference.close();
+    await ours.close();
   }
 }
 
 export default {
   name: 'api-overhead',
   description: `GET ${profilePath} through the whole stack vs a bare Fastify route with the same SQL (${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s each)`,
-  async run() {
-    await measure('PGlite', pgliteInTempDir);
-    if (postgresUrl) await measure('PostgreSQL', () => postgresSchema(postgresUrl));
-    else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-  },
+  run: () => onEachDatabase(measure),
 } satisfies Bench;

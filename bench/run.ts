@@ -6,6 +6,7 @@ import type { Bench } from './bench';
 const benches: Record<string, () => Promise<{ default: Bench }>> = {
   bundle: () => import('./bundle.bench'),
   'api-overhead': () => import('./api-overhead.bench'),
+  'domain-list': () => import('./domain-list.bench'),
 };
 
 const requested = process.argv.slice(2);

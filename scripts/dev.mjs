@@ -12,9 +12,12 @@ const tsxCli = path.join(path.dirname(require.resolve('tsx/package.json')), 'dis
 
 const args = [tsxCli, 'watch', '--clear-screen=false', 'apps/server/src/main.ts'];
 console.log(`> tsx watch apps/server/src/main.ts (API on port ${apiPort})`);
+// In a process group of its own, so that a Ctrl-C reaches tsx once (from here) rather than twice: a second signal
+// makes tsx kill the server without letting it close the database.
 const server = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
+  detached: true,
   env: { ...process.env, PORT: String(apiPort) },
 });
 

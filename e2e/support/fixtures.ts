@@ -89,9 +89,12 @@ export async function signInWithToken(page: Page, token: string, path = '/'): Pr
     },
     [TOKEN_STORAGE_KEY, token] as const,
   );
-  const profile = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/profile');
+  const profile = page
+    .waitForResponse((response) => new URL(response.url()).pathname === '/api/user/profile', { timeout: 10_000 })
+    .catch(() => undefined);
   await page.goto(path);
-  expect((await profile).status(), 'the profile call with the seeded token').toBe(200);
+  const response = await profile;
+  expect(response?.status(), `a successful profile call with the token stored under "${TOKEN_STORAGE_KEY}"`).toBe(200);
   await expect(page).not.toHaveURL(/\/user\/login/);
 }
 

@@ -33,3 +33,7 @@ test('the API documentation is published', async ({ request }) => {
   expect(spec.status()).toBe(200);
   expect((await spec.json()).paths['/api/health']).toBeDefined();
 });
+
+test('a user registered through the API and signed in with the token stays in the app', async ({ signedInPage }) => {
+  await expect(signedInPage).toHaveURL('/');
+});

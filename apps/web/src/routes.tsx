@@ -81,14 +81,22 @@ export const mainRoutes: AppRoute[] = [
     icon: GlobalOutlined,
     menu: 'cdn',
     permission: 'domain',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/domain/DomainListPage')),
     children: [
+      {
+        path: '/domain/create',
+        title: 'menu.domain.create',
+        hideInMenu: true,
+        activeMenu: '/domain',
+        page: lazyPage(() => import('./features/domain/CreateDomainPage')),
+      },
+      // {tab}: basic, origin, https, cache, access, advanced or protection (features/domain/paths.ts).
       {
         path: '/domain/setting/:tab/:id',
         title: 'menu.domain.setting',
         hideInMenu: true,
         activeMenu: '/domain',
-        page: comingSoon,
+        page: lazyPage(() => import('./features/domain/DomainSettingsPage')),
         tabKey: domainSettingTab('/domain/setting'),
       },
     ],

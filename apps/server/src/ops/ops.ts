@@ -45,8 +45,12 @@ export function parseOptions(args: string[], names: readonly string[]) {
 }
 
 export function usage(commands: readonly OpsCommand[]): string {
-  const rows = [...commands, { name: 'help', summary: 'show this list' }];
-  const lines = rows.map((c) => `  ${`${c.name} ${'args' in c ? (c.args ?? '') : ''}`.trim().padEnd(46)} ${c.summary}`);
+  const rows = [...commands, { name: 'help', summary: 'show this list' }].map((c) => ({
+    call: `${c.name} ${'args' in c ? (c.args ?? '') : ''}`.trim(),
+    summary: c.summary,
+  }));
+  const width = Math.max(...rows.map((r) => r.call.length));
+  const lines = rows.map((r) => `  ${r.call.padEnd(width)}  ${r.summary}`);
   return ['Usage: npm run ops -- <command> [arguments]', '', 'Commands:', ...lines].join('\n');
 }
 

@@ -58,8 +58,11 @@ export function useForgotPassword() {
   return useMutation({ mutationFn: (body: ForgotPassword) => request(userRoutes.forgotPassword, { body }) });
 }
 
+/** Silent: an invalid link is shown as the page itself, other failures under the fields or as a message. */
 export function useResetPassword() {
-  return useMutation({ mutationFn: (body: ResetPassword) => request(userRoutes.resetPassword, { body }) });
+  return useMutation({
+    mutationFn: (body: ResetPassword) => request(userRoutes.resetPassword, { body }, { silent: true }),
+  });
 }
 
 export function useEditProfile() {

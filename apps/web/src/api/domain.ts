@@ -63,8 +63,7 @@ export function fetchVerifyRecord(client: QueryClient, domainName: string) {
 /** The page shows the verification outcome itself, so failures of the call stay quiet. */
 export function useVerifyRecord() {
   return useMutation({
-    mutationFn: (domainName: string) =>
-      request(domainRoutes.verifyRecord, { body: { domainName } }, { silent: true }),
+    mutationFn: (domainName: string) => request(domainRoutes.verifyRecord, { body: { domainName } }, { silent: true }),
   });
 }
 

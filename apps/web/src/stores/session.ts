@@ -57,9 +57,12 @@ export function useSession(): SessionState {
   return useStore(store);
 }
 
-/** Fetches the signed-in user with roles into the session; errors reach the caller (the navigation guard). */
+/**
+ * Fetches the signed-in user with roles into the session. A failure is shown like any other (the navigation guard
+ * then logs out), so the user learns why they are back at the login page.
+ */
 export async function loadProfile(): Promise<Profile> {
-  const user = await request(userRoutes.profile, undefined, { silent: true });
+  const user = await request(userRoutes.profile);
   sessionStore.setUser(user);
   return user;
 }

@@ -7,7 +7,7 @@ import { createCaptchaProvider } from '../../providers/captcha';
 import { createMailProvider } from '../../providers/mail';
 import type { ModuleDeps } from '..';
 import { type Client, createAccountService } from './account.service';
-import { openAvatarStore } from './avatar.store';
+import { createAvatarStore } from './avatar.store';
 
 function clientOf(request: FastifyRequest): Client {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) };
@@ -22,7 +22,7 @@ const avatarInvalid = () => new AppError('AVATAR_INVALID', { fields: { avatar: '
 export function accountModule(deps: ModuleDeps): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await app.register(multipart, { limits: { fileSize: limits.account.avatarMaxBytes, files: 1, fields: 4 } });
-    const avatars = await openAvatarStore(deps.config.dataDir);
+    const avatars = createAvatarStore(deps.config.dataDir);
     app.addHook('onClose', () => avatars.close());
     const db = deps.database.db;
     const service = createAccountService({

@@ -260,7 +260,7 @@ export interface AccountServiceDeps {
   captcha: CaptchaProvider;
   avatars: AvatarStore;
   log: FastifyBaseLogger;
-  /** How a slowed login attempt waits; tests may pass a recorder instead of a timer. */
+  /** How a slowed login attempt waits (a timer by default); tests pass a recorder. */
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -349,7 +349,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       spend('emailCode', client);
       await requireCaptcha(input.captchaId, input.captchaCode);
       const email = input.email.toLowerCase();
-      if (input.purpose === 'register' && (await repo.findUserByEmail(db, email))) throw emailTaken();
+      // Codes serve registration only (EmailCodeRequestSchema.purpose), so a registered address has no use for one.
+      if (await repo.findUserByEmail(db, email)) throw emailTaken();
       const code = String(randomInt(0, 10 ** a.emailCodeLength)).padStart(a.emailCodeLength, '0');
       const at = now();
       const codeId = await db.transaction(async (tx) => {

@@ -4,10 +4,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, TEST_CAPTCHA, TEST_CODE, type TestContext } from '../../../test/helpers';
 import { rowsOf } from '../../db/migrate';
+import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
 import { hashSecret } from '../session/session.service';
 import { startAccountBackground } from './account.jobs';
-import { grantPermission, issueSimulationToken, loginDelayMs, revokePermission } from './account.service';
+import {
+  accountPolicy,
+  createAccountService,
+  grantPermission,
+  issueSimulationToken,
+  loginDelayMs,
+  revokePermission,
+} from './account.service';
+import { createAvatarStore } from './avatar.store';
 
 const a = limits.account;
 // A 1x1 PNG, detected as image/png by its content.
@@ -505,6 +514,45 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect((await api.login(user.userName, user.password)).status).toBe(200);
       ctx.clock.advance(a.loginFailureWindowMs + 1000);
       expect((await api.login(user.userName, user.password, { ip })).status).toBe(200);
+    });
+
+    it('slows locked attempts by up to 2 s and stops an address after its budget', async () => {
+      const waits: number[] = [];
+      const avatars = createAvatarStore('memory://');
+      const service = createAccountService({
+        db: ctx.database.db,
+        config: ctx.config,
+        now: () => ctx.clock.now,
+        sessions: ctx.app.sessions,
+        mail: { kind: 'outbox', send: async () => {} },
+        captcha: createCaptchaProvider({ db: ctx.database.db, now: () => ctx.clock.now }),
+        avatars,
+        log: ctx.app.log,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      const from = { ip: '192.0.2.7', userAgent: 'unit' };
+      const attempt = () => service.login({ userName: api.unique('locked'), password: 'x' }, from);
+      for (let i = 0; i < a.loginFailuresBeforeCaptcha; i++) {
+        await expect(attempt()).rejects.toMatchObject({ id: 'LOGIN_FAILED' });
+      }
+      expect(waits).toEqual([]);
+      const budget = accountPolicy.perIp.login.max;
+      for (let i = a.loginFailuresBeforeCaptcha; i < budget; i++) {
+        await expect(attempt()).rejects.toMatchObject({ id: 'CAPTCHA_REQUIRED' });
+      }
+      expect(waits.slice(0, 5)).toEqual([250, 500, 1000, 2000, 2000]);
+      expect(Math.max(...waits)).toBe(2000);
+      await expect(attempt()).rejects.toMatchObject({ id: 'LOGIN_TOO_MANY_ATTEMPTS' });
+      const [logged] = await query<{ n: number }>(
+        ctx,
+        sql`SELECT count(*)::int AS n FROM login_log WHERE ip = ${from.ip} AND reason = 'rate_limited'`,
+      );
+      expect(logged?.n).toBe(1);
+      ctx.clock.advance(accountPolicy.perIp.login.windowMs);
+      await expect(attempt()).rejects.toMatchObject({ id: 'CAPTCHA_REQUIRED' });
+      await avatars.close();
     });
 
     it('ends the session on logout: the token then answers 401', async () => {

@@ -12,7 +12,6 @@ export const avatarUrlPrefix = '/api/user/avatar/';
 const fileNamePattern = /^[\w-]+\.(png|jpg|gif|webp)$/;
 
 export interface AvatarStore {
-  readonly dir: string;
   save(data: Buffer, ext: AvatarExt): Promise<string>;
   read(file: string): Promise<{ data: Buffer; contentType: string } | undefined>;
   remove(file: string): Promise<void>;
@@ -21,24 +20,30 @@ export interface AvatarStore {
 
 /**
  * Avatar files under <dataDir>/avatars, named by 128 random bits. With an in-memory data directory they go to a
- * temporary directory removed on close. Only names of our own pattern are ever joined to the directory.
+ * temporary directory, made at the first upload and removed on close. Only names of our own pattern are ever joined
+ * to the directory.
  */
-export async function openAvatarStore(dataDir: string): Promise<AvatarStore> {
+export function createAvatarStore(dataDir: string): AvatarStore {
   const onDisk = dataSubdir(dataDir, 'avatars');
-  const temporary = onDisk === undefined;
-  const dir = onDisk ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'edgeward-avatars-')));
-  await fs.mkdir(dir, { recursive: true });
-  const pathOf = (file: string) => (fileNamePattern.test(file) ? path.join(dir, file) : undefined);
+  let dir: Promise<string> | undefined;
+  const ensureDir = () =>
+    (dir ??= onDisk
+      ? fs.mkdir(onDisk, { recursive: true }).then(() => onDisk)
+      : fs.mkdtemp(path.join(os.tmpdir(), 'edgeward-avatars-')));
+  const pathOf = async (file: string) => {
+    if (!fileNamePattern.test(file)) return undefined;
+    const base = onDisk ?? (dir ? await dir : undefined);
+    return base ? path.join(base, file) : undefined;
+  };
 
   return {
-    dir,
     async save(data, ext) {
       const file = `${randomBytes(16).toString('base64url')}.${ext}`;
-      await fs.writeFile(path.join(dir, file), data, { flag: 'wx' });
+      await fs.writeFile(path.join(await ensureDir(), file), data, { flag: 'wx' });
       return file;
     },
     async read(file) {
-      const full = pathOf(file);
+      const full = await pathOf(file);
       if (!full) return undefined;
       try {
         const data = await fs.readFile(full);
@@ -49,11 +54,11 @@ export async function openAvatarStore(dataDir: string): Promise<AvatarStore> {
       }
     },
     async remove(file) {
-      const full = pathOf(file);
+      const full = await pathOf(file);
       if (full) await fs.rm(full, { force: true });
     },
     async close() {
-      if (temporary) await fs.rm(dir, { recursive: true, force: true });
+      if (!onDisk && dir) await fs.rm(await dir, { recursive: true, force: true });
     },
   };
 }

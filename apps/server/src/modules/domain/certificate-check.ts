@@ -63,7 +63,7 @@ export function checkCertificate(input: {
   if (!chain || chain.length === 0) return { ok: false, problem: 'certificateFormat', field: 'certificate' };
   const key = parseKey(input.privateKey);
   if (key === 'encrypted') return { ok: false, problem: 'keyEncrypted', field: 'privateKey' };
-  if (!key || key.type !== 'private') return { ok: false, problem: 'keyFormat', field: 'privateKey' };
+  if (key?.type !== 'private') return { ok: false, problem: 'keyFormat', field: 'privateKey' };
   const leaf = chain[0]!;
   if (!leaf.checkPrivateKey(key)) return { ok: false, problem: 'keyMismatch', field: 'privateKey' };
   for (let i = 0; i + 1 < chain.length; i++) {

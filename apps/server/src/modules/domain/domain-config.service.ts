@@ -29,9 +29,9 @@ import { AppError, fieldError, notFound } from '../../http/errors';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import type { AuthUser } from '../session/session.service';
 import { type CertificateProblem, checkCertificate } from './certificate-check';
-import { edgeTarget, nextStatus } from './domain-state';
 import * as repo from './domain.repository';
 import { type DomainService, type StoredDomainConfig, storedConfigOf } from './domain.service';
+import { edgeTarget, nextStatus } from './domain-state';
 
 type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;
 
@@ -70,7 +70,11 @@ export function toDomainConfig(row: repo.DomainWithConfig): DomainConfig {
     originProtocol: c.originProtocol,
     rangeStatus: c.rangeStatus,
     https: c.https,
-    httpsConfig: { forceHttps: c.httpsConfig.forceHttps, http2: c.httpsConfig.http2, certificate: c.httpsConfig.certificate },
+    httpsConfig: {
+      forceHttps: c.httpsConfig.forceHttps,
+      http2: c.httpsConfig.http2,
+      certificate: c.httpsConfig.certificate,
+    },
     quic: c.quic,
     websocket: c.websocket,
     compress: c.compress,
@@ -119,7 +123,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       const change = await compute(storedConfigOf(row), row);
       const at = now();
       await repo.patchConfigOfUser(tx, user.id, id, change.patch as repo.StoredConfig, at, change.tls);
-      if (to !== row.status) await repo.updateDomainSystem(tx, id, { status: to }, at);
+      if (to !== row.status) await repo.updateDomainOfUser(tx, user.id, id, { status: to }, at);
       if (edgeTarget(to)) await domains.requestPublish(tx, id);
       return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
     });
@@ -152,7 +156,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         allowPrivate: deps.allowPrivateOrigins,
       }).find((issue) => issue.message === 'domain.origin.sameAsDomain');
       if (same) throw fieldError(`ipOrDomain.${same.path.join('.')}`, same.message);
-      await domains.checkOrigin(body, row.domainName, '');
+      await domains.checkOrigin(user.id, body, row.domainName, '');
       return save(user, id, (current) => ({
         patch: {
           sources: [{ originType: deriveOriginType(body.ipOrDomain), ...body }, ...current.sources.slice(1)],
@@ -164,7 +168,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
     async originProtocol(user: Caller, id: number, body: OriginProtocolBody) {
       const row = await prepare(user, id);
       const origin = storedConfigOf(row).sources[0]!;
-      await domains.checkOrigin({ ...origin, originProtocol: body.originProtocol }, row.domainName, '');
+      await domains.checkOrigin(user.id, { ...origin, originProtocol: body.originProtocol }, row.domainName, '');
       return save(user, id, (current) => {
         const [first, ...rest] = current.sources;
         return {
@@ -183,7 +187,9 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
      */
     async httpsInfo(user: Caller, id: number, body: HttpsInfo) {
       const row = await prepare(user, id);
-      let installed: { certificate: string; privateKey: string; info: StoredDomainConfig['httpsConfig']['certificate'] } | undefined;
+      let installed:
+        | { certificate: string; privateKey: string; info: StoredDomainConfig['httpsConfig']['certificate'] }
+        | undefined;
       if (body.certificate) {
         const result = checkCertificate({
           certificate: body.certificate.certificate,

@@ -42,5 +42,8 @@ export async function bulkInsertDomains(
       SELECT d.id, ${JSON.stringify(config)}::jsonb FROM domains d
        WHERE d.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM domain_configs c WHERE c.domain_id = d.id)`);
   });
-  await database.execScript('VACUUM ANALYZE domains; VACUUM ANALYZE domain_configs; ANALYZE domain_counts');
+  // One statement each: VACUUM refuses to run inside the implicit transaction of a multi-statement script.
+  for (const table of ['domains', 'domain_configs', 'domain_counts']) {
+    await database.db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+  }
 }

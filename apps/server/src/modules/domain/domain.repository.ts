@@ -168,18 +168,28 @@ export async function findTlsMaterialSystem(
   return { certificate: (row?.certificate as string) ?? null, privateKey: (row?.privateKey as string) ?? null };
 }
 
-export async function updateDomainSystem(
-  ex: Executor,
-  id: number,
-  fields: { status?: DomainStatus; cname?: string; reviewReason?: string | null; abnormalReason?: string | null },
-  at: Date,
-): Promise<void> {
+type DomainFields = {
+  status?: DomainStatus;
+  cname?: string;
+  reviewReason?: string | null;
+  abnormalReason?: string | null;
+};
+
+async function updateDomain(ex: Executor, where: SQL, fields: DomainFields, at: Date): Promise<void> {
   const sets: SQL[] = [sql`updated_at = ${at.toISOString()}::timestamptz`];
   if (fields.status !== undefined) sets.push(sql`status = ${fields.status}`);
   if (fields.cname !== undefined) sets.push(sql`cname = ${fields.cname}`);
   if (fields.reviewReason !== undefined) sets.push(sql`review_reason = ${fields.reviewReason}`);
   if (fields.abnormalReason !== undefined) sets.push(sql`abnormal_reason = ${fields.abnormalReason}`);
-  await ex.execute(sql`UPDATE domains SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+  await ex.execute(sql`UPDATE domains SET ${sql.join(sets, sql`, `)} WHERE ${where}`);
+}
+
+export function updateDomainOfUser(ex: Executor, userId: number, id: number, fields: DomainFields, at: Date) {
+  return updateDomain(ex, sql`id = ${id} AND user_id = ${userId}`, fields, at);
+}
+
+export function updateDomainSystem(ex: Executor, id: number, fields: DomainFields, at: Date) {
+  return updateDomain(ex, sql`id = ${id}`, fields, at);
 }
 
 /**
@@ -209,9 +219,11 @@ export async function patchConfigOfUser(
 }
 
 /** Bumps the version without changing the document, so a status change travels as a new snapshot. */
-export async function bumpVersionSystem(ex: Executor, id: number, at: Date): Promise<void> {
-  await ex.execute(sql`UPDATE domain_configs SET version = version + 1, updated_at = ${at.toISOString()}::timestamptz
-                        WHERE domain_id = ${id}`);
+export async function bumpVersionOfUser(ex: Executor, userId: number, id: number, at: Date): Promise<void> {
+  await ex.execute(sql`
+    UPDATE domain_configs c SET version = c.version + 1, updated_at = ${at.toISOString()}::timestamptz
+      FROM domains d
+     WHERE c.domain_id = d.id AND d.id = ${id} AND d.user_id = ${userId}`);
 }
 
 export async function deleteSystem(ex: Executor, id: number): Promise<void> {

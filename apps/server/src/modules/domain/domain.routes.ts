@@ -14,8 +14,8 @@ import { createDnsLookup } from '../../providers/dns/resolver';
 import { createEdgeProvider, type EdgeProvider } from '../../providers/edge';
 import type { ModuleDeps } from '..';
 import { csvRow } from './csv';
-import { type Addon, createDomainConfigService } from './domain-config.service';
 import { createDomainService, publishJobKind } from './domain.service';
+import { type Addon, createDomainConfigService } from './domain-config.service';
 import { createOriginChecker } from './origin-check';
 
 export interface DomainModuleOptions {
@@ -35,7 +35,10 @@ function formatUtc8(ms: number): string {
   return new Date(ms + utc8).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-async function* csvLines(rows: AsyncIterable<Record<(typeof domainExportColumns)[number], string | number>>, locale: Locale) {
+async function* csvLines(
+  rows: AsyncIterable<Record<(typeof domainExportColumns)[number], string | number>>,
+  locale: Locale,
+) {
   yield csvRow([...domainExportColumns]);
   for await (const row of rows) {
     yield csvRow(
@@ -105,7 +108,11 @@ export function domainModule(deps: ModuleDeps, options: DomainModuleOptions = {}
     registerRoute(app, r.verifyRecord, async ({ user, body, locale }) => {
       const result = await domains.verifyRecord(user, body.domainName);
       const key =
-        result.status === 'success' ? 'domain.verify.success' : result.status === 'failed' ? 'domain.verify.failed' : null;
+        result.status === 'success'
+          ? 'domain.verify.success'
+          : result.status === 'failed'
+            ? 'domain.verify.failed'
+            : null;
       return { ...result, message: key ? translate(locale, key) : null };
     });
     registerRoute(app, r.export, async ({ user, query, locale, request, reply }) => {
@@ -138,12 +145,8 @@ export function domainModule(deps: ModuleDeps, options: DomainModuleOptions = {}
     registerRoute(app, r.configResponseHeader, ({ user, params, body }) =>
       configs.responseHeader(user, params.id, body),
     );
-    registerRoute(app, r.configRequestHeader, ({ user, params, body }) =>
-      configs.requestHeader(user, params.id, body),
-    );
-    registerRoute(app, r.configForceRedirect, ({ user, params, body }) =>
-      configs.forceRedirect(user, params.id, body),
-    );
+    registerRoute(app, r.configRequestHeader, ({ user, params, body }) => configs.requestHeader(user, params.id, body));
+    registerRoute(app, r.configForceRedirect, ({ user, params, body }) => configs.forceRedirect(user, params.id, body));
     registerRoute(app, r.configUrlAuth, ({ user, params, body }) => configs.urlAuth(user, params.id, body));
     registerRoute(app, r.configUserAgentFilter, ({ user, params, body }) =>
       configs.userAgentFilter(user, params.id, body),

@@ -19,19 +19,26 @@ import {
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/connect';
 import { AppError, fieldError, notFound } from '../../http/errors';
+import { createRateLimiter } from '../../http/rate-limit';
 import { enqueueJob } from '../../jobs/runner';
 import type { DnsLookup } from '../../providers/dns/resolver';
 import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
-import type { AuthUser } from '../session/session.service';
 import { assertRealNameVerified } from '../identity/real-name.guard';
-import { type DomainEvent, edgeTarget, initialStatus, nextStatus } from './domain-state';
+import type { AuthUser } from '../session/session.service';
 import * as repo from './domain.repository';
+import { type DomainEvent, edgeTarget, initialStatus, nextStatus } from './domain-state';
 import type { OriginChecker } from './origin-check';
 
 /** The stored document: the API's DomainConfig without what the domains row and the version column carry. */
 export type StoredDomainConfig = Omit<DomainConfig, 'id' | 'domainName' | 'cname' | 'configVersion' | 'updatedAt'>;
 
 export const publishJobKind = 'domain.publish';
+
+/**
+ * Outbound probes (DNS lookups for verification, origin checks) one user may trigger per minute: enough for a
+ * person at the console, too few to use the console to scan other people's hosts.
+ */
+export const probesPerMinute = 60;
 
 export interface DomainServiceDeps {
   db: Db;
@@ -90,6 +97,11 @@ function refused(event: DomainEvent): AppError {
  */
 export function createDomainService(deps: DomainServiceDeps) {
   const { db, config, now } = deps;
+  const probes = createRateLimiter({ windowMs: 60_000, max: probesPerMinute, now: () => now().getTime() });
+
+  function countProbe(userId: number): void {
+    if (!probes.hit(String(userId))) throw new AppError('RATE_LIMITED');
+  }
 
   /** Asks for the domain's current state to be sent to the edge, in the same transaction as the change. */
   async function requestPublish(tx: Executor, domainId: number): Promise<void> {
@@ -117,13 +129,20 @@ export function createDomainService(deps: DomainServiceDeps) {
    * Refuses origin names that resolve to internal addresses (a name is as good as an IP for SSRF), then asks the
    * first origin for any HTTP answer on the port its protocol uses.
    */
-  async function checkOrigin(origin: OriginSetting, domainName: string, fieldPrefix: string): Promise<void> {
+  async function checkOrigin(
+    userId: number,
+    origin: OriginSetting,
+    domainName: string,
+    fieldPrefix: string,
+  ): Promise<void> {
+    countProbe(userId);
     const entries = origin.ipOrDomain;
     const resolved = await Promise.all(
       entries.map((entry) => (isIp(entry) ? [entry] : deps.dns.addresses(entry).catch(() => [] as string[]))),
     );
     resolved.forEach((addresses, i) => {
-      if (!deps.origins.allowed(addresses)) throw fieldError(`${fieldPrefix}ipOrDomain.${i}`, 'domain.origin.internalIp');
+      if (!deps.origins.allowed(addresses))
+        throw fieldError(`${fieldPrefix}ipOrDomain.${i}`, 'domain.origin.internalIp');
     });
     const https = origin.originProtocol === 'https';
     const result = await deps.origins.check({
@@ -149,8 +168,9 @@ export function createDomainService(deps: DomainServiceDeps) {
       const to = nextStatus(row.status, event);
       if (!to) throw refused(event);
       const at = now();
-      await repo.updateDomainSystem(tx, id, { status: to, abnormalReason: event === 'enable' ? null : undefined }, at);
-      if (event !== 'delete') await repo.bumpVersionSystem(tx, id, at);
+      const fields = { status: to, abnormalReason: event === 'enable' ? null : undefined };
+      await repo.updateDomainOfUser(tx, user.id, id, fields, at);
+      if (event !== 'delete') await repo.bumpVersionOfUser(tx, user.id, id, at);
       await requestPublish(tx, id);
       return toListItem({ ...row, status: to, updatedAt: at, https: storedConfigOf(row).https });
     });
@@ -210,6 +230,7 @@ export function createDomainService(deps: DomainServiceDeps) {
           verificationRecord(apex).name,
           `edgeward-verify=${randomBytes(16).toString('hex')}`,
         ));
+      countProbe(user.id);
       await repo.setVerificationStatus(db, user.id, row.id, 'validating', now());
       const values = await deps.dns.txt(row.recordName).catch(() => [] as string[]);
       const status = values.some((v) => v.trim() === row.recordValue) ? 'success' : 'failed';
@@ -226,7 +247,7 @@ export function createDomainService(deps: DomainServiceDeps) {
       const verification = await repo.findVerification(db, user.id, apexDomain(domainName));
       if (verification?.status !== 'success') throw new AppError('DOMAIN_NOT_VERIFIED');
       if ((await repo.countOfUser(db, user.id)) >= config.domain.limit) throw new AppError('DOMAIN_LIMIT_REACHED');
-      await checkOrigin(body.origin, domainName, 'origin.');
+      await checkOrigin(user.id, body.origin, domainName, 'origin.');
 
       const status = initialStatus({ review: config.domain.reviewNewDomains || wholeSite });
       const stored: StoredDomainConfig = {

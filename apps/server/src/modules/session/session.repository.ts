@@ -41,7 +41,16 @@ export async function findActiveByTokenHash(db: Executor, tokenHash: string): Pr
 
 export async function insert(
   db: Executor,
-  values: { userId: number; tokenHash: string; kind: string; ip?: string; userAgent?: string; expiresAt: Date },
+  values: {
+    userId: number;
+    tokenHash: string;
+    kind: string;
+    ip?: string;
+    userAgent?: string;
+    createdAt: Date;
+    lastSeenAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<number> {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return row!.id;

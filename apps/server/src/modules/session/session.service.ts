@@ -37,6 +37,8 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
         kind: meta.kind ?? 'login',
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 512),
+        createdAt: at,
+        lastSeenAt: at,
         expiresAt: new Date(at.getTime() + limits.account.sessionAbsoluteMs),
       });
       return { token, sessionId };

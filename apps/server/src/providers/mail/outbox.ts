@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { desc, sql } from 'drizzle-orm';
@@ -9,9 +8,9 @@ import type { Mail, MailProvider } from '.';
 
 /**
  * The sandbox mail provider: keeps each mail in the mail_outbox table instead of delivering it, and, when the data
- * directory is on disk, also as <dir>/<epoch ms>-<random>.json ({to, subject, text, createdAt}). The files can be
- * read while the server runs on PGlite, which admits one process only (e2e tests read codes and links there). The
- * log names the recipient and subject only, since the text carries codes and reset links.
+ * directory is on disk, also as <dir>/<epoch ms>-<id>.json ({to, subject, text, createdAt}), names sorting by age.
+ * The files can be read while the server runs on PGlite, which admits one process only (e2e tests read codes and
+ * links there). The log names the recipient and subject only, since the text carries codes and reset links.
  */
 export function createOutboxMail(deps: {
   db: Executor;
@@ -23,12 +22,13 @@ export function createOutboxMail(deps: {
     kind: 'outbox',
     async send(mail: Mail) {
       const createdAt = deps.now();
-      await deps.db
+      const [row] = await deps.db
         .insert(mailOutbox)
-        .values({ recipient: mail.to, subject: mail.subject, text: mail.text, createdAt });
+        .values({ recipient: mail.to, subject: mail.subject, text: mail.text, createdAt })
+        .returning({ id: mailOutbox.id });
       if (deps.dir) {
         await fs.mkdir(deps.dir, { recursive: true });
-        const file = path.join(deps.dir, `${createdAt.getTime()}-${randomBytes(4).toString('hex')}.json`);
+        const file = path.join(deps.dir, `${createdAt.getTime()}-${String(row!.id).padStart(12, '0')}.json`);
         await fs.writeFile(file, JSON.stringify({ ...mail, createdAt: createdAt.toISOString() }, null, 2));
       }
       deps.log.info(

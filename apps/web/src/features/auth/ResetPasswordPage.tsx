@@ -1,5 +1,5 @@
 import { limits, ResetPasswordFieldsSchema } from '@edgeward/contract';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { App, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../api/account';
@@ -17,6 +17,7 @@ const fields = ResetPasswordFieldsSchema.shape;
 /** /user/reset-password?token=... — the link of the reset email. */
 export default function ResetPasswordPage() {
   const { t } = useI18n();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -52,7 +53,7 @@ export default function ResetPasswordPage() {
       {
         onError: (error) => {
           if (errorIdOf(error) === 'RESET_TOKEN_INVALID') setInvalidLink(error.message);
-          else applyServerErrors(form, error);
+          else if (!applyServerErrors(form, error)) message.error(error.message);
         },
       },
     );

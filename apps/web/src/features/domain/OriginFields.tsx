@@ -72,7 +72,9 @@ export function OriginFields({ domainName, withIpv6 = false }: { domainName?: st
           </span>
         }
         extra={t('domain.origin.addressHint', { max: limits.domain.originMax })}
-        rules={[bodyRule<OriginFormValues>(listSchema, [], (v) => splitLines(v.ipOrDomain ?? ''), t, { required: true })]}
+        rules={[
+          bodyRule<OriginFormValues>(listSchema, [], (v) => splitLines(v.ipOrDomain ?? ''), t, { required: true }),
+        ]}
       >
         <Input.TextArea
           autoSize={{ minRows: 3, maxRows: 10 }}
@@ -84,12 +86,22 @@ export function OriginFields({ domainName, withIpv6 = false }: { domainName?: st
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item name="httpPort" label={t('domain.origin.httpPort')} rules={[zodRule(PortSchema, t)]}>
-            <InputNumber min={limits.domain.portMin} max={limits.domain.portMax} precision={0} style={{ width: '100%' }} />
+            <InputNumber
+              min={limits.domain.portMin}
+              max={limits.domain.portMax}
+              precision={0}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="httpsPort" label={t('domain.origin.httpsPort')} rules={[zodRule(PortSchema, t)]}>
-            <InputNumber min={limits.domain.portMin} max={limits.domain.portMax} precision={0} style={{ width: '100%' }} />
+            <InputNumber
+              min={limits.domain.portMin}
+              max={limits.domain.portMax}
+              precision={0}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
       </Row>

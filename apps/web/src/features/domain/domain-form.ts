@@ -32,10 +32,13 @@ export function issueAt(
   path: Path,
   t: Translate,
   entry: EntryLabel = 'line',
+  exact = false,
 ): string | undefined {
   const result = schema.safeParse(body);
   if (result.success) return undefined;
-  const issue = result.error.issues.find((candidate) => startsWith(candidate.path, path));
+  const issue = result.error.issues.find(
+    (candidate) => startsWith(candidate.path, path) && (!exact || candidate.path.length === path.length),
+  );
   if (!issue) return undefined;
   const { key, params } = issueMessage(issue, valueAt(body, issue.path));
   const text = t(key, params);

@@ -79,7 +79,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
       />
 
       <Typography.Title level={5}>{t('layout.settings.primaryColor')}</Typography.Title>
-      <Flex gap={8} wrap align="center" role="group" aria-label={t('layout.settings.primaryColor')}>
+      <Flex gap={6} wrap align="center" role="group" aria-label={t('layout.settings.primaryColor')}>
         {presetColors.map(({ key, color }) => {
           const selected = color.toLowerCase() === settings.primaryColor.toLowerCase();
           return (
@@ -90,8 +90,8 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
                 aria-label={t(key)}
                 onClick={() => updateSettings({ primaryColor: color })}
                 style={{
-                  width: 24,
-                  height: 24,
+                  width: 22,
+                  height: 22,
                   borderRadius: token.borderRadiusSM,
                   border: 'none',
                   background: color,

@@ -2,8 +2,8 @@ import { FileTextOutlined } from '@ant-design/icons';
 import {
   type CertificateInfo,
   type DomainConfig,
-  HttpsInfoSchema,
   type HttpsInfoInput,
+  HttpsInfoSchema,
   limits,
 } from '@edgeward/contract';
 import { App, Button, Descriptions, Divider, Flex, Form, Input, Space, Switch, Tag, Typography, Upload } from 'antd';
@@ -142,7 +142,12 @@ export function HttpsTab() {
   return (
     <SectionCard title={t('domain.https.title')} description={t('domain.https.description')} dirty={section.dirty}>
       <Form {...section.formProps} style={{ maxWidth: 760 }}>
-        <Form.Item name="https" label={t('domain.https.https')} valuePropName="checked" extra={t('domain.https.httpsHint')}>
+        <Form.Item
+          name="https"
+          label={t('domain.https.https')}
+          valuePropName="checked"
+          extra={t('domain.https.httpsHint')}
+        >
           <Switch
             data-testid="https-switch"
             onChange={(on) => {
@@ -235,7 +240,13 @@ export function HttpsTab() {
         <Divider titlePlacement="start" plain>
           {t('domain.https.protocols')}
         </Divider>
-        {switchRow('forceHttps', t('domain.https.forceHttps'), t('domain.https.forceHttpsHint'), 'force-https-switch', true)}
+        {switchRow(
+          'forceHttps',
+          t('domain.https.forceHttps'),
+          t('domain.https.forceHttpsHint'),
+          'force-https-switch',
+          true,
+        )}
         {switchRow('http2', t('domain.https.http2'), t('domain.https.http2Hint'), 'http2-switch', true)}
         {switchRow('quic', t('domain.https.quic'), t('domain.https.quicHint'), 'quic-switch', true)}
         <SaveBar saving={section.saving} dirty={section.dirty} onReset={section.reset} testId="domain-save-https" />

@@ -1,8 +1,8 @@
 import type { DomainConfig } from '@edgeward/contract';
 import { Form } from 'antd';
 import { useState } from 'react';
-import { errorIdOf } from '../../../lib/form';
 import { useI18n } from '../../../i18n';
+import { errorIdOf } from '../../../lib/form';
 import { joinLines } from '../domain-form';
 import { OriginCheckAlert, OriginFields, type OriginFormValues, originBody } from '../OriginFields';
 import { SaveBar, SectionCard } from './SectionCard';

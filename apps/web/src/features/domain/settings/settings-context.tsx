@@ -35,8 +35,9 @@ export function useConfigFailure() {
   const { t } = useI18n();
   const { message } = App.useApp();
   return useCallback(
-    (error: unknown, form?: FormInstance, listFields: readonly string[] = []) => {
-      const shown = form ? applyConfigErrors(form, error, t, listFields) : false;
+    (error: unknown, options: { form?: FormInstance; listFields?: readonly string[]; shown?: boolean } = {}) => {
+      const { form, listFields = [] } = options;
+      const shown = options.shown === true || (form ? applyConfigErrors(form, error, t, listFields) : false);
       message.error({ content: configFailureText(error, t, shown), key: 'domain-config' });
     },
     [message, t],
@@ -79,7 +80,8 @@ export function useSection<V extends object, S extends ConfigSegment>(options: S
   // A config refreshed from elsewhere (another section's save) replaces the values unless there are edits.
   const initialKey = JSON.stringify(initial);
   useEffect(() => {
-    if (!dirtyRef.current && initialKey) form.setFieldsValue(initialRef.current as Parameters<typeof form.setFieldsValue>[0]);
+    if (!dirtyRef.current && initialKey)
+      form.setFieldsValue(initialRef.current as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, initialKey]);
 
   const onValuesChange = () => setDirty(!sameValues(form.getFieldsValue(true), initialRef.current));
@@ -99,7 +101,7 @@ export function useSection<V extends object, S extends ConfigSegment>(options: S
         after.onSuccess?.();
       },
       onError: (error) => {
-        fail(error, form, listFields);
+        fail(error, { form, ...(listFields ? { listFields } : {}) });
         after.onError?.(error);
       },
     });

@@ -1,0 +1,329 @@
+import { DownloadOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  type AccelerationType,
+  accelerationTypes,
+  canDeleteDomain,
+  canDisableDomain,
+  canEnableDomain,
+  type DomainListItem,
+  type DomainStatus,
+  domainStatuses,
+  limits,
+} from '@edgeward/contract';
+import { App, Button, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { saveFile } from '../../api/client';
+import { exportDomains, useDomainAction, useDomainLimit, useDomainList } from '../../api/domain';
+import { Authorized, useAuthorized } from '../../components/Authorized';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { PageContainer } from '../../components/PageContainer';
+import { PageTable, usePageState } from '../../components/PageTable';
+import { useI18n } from '../../i18n';
+import { formatTime } from '../../lib/time';
+import { DomainStatusTag } from './DomainStatusTag';
+import { settingsPath } from './paths';
+
+interface Filters {
+  domainName: string;
+  status?: DomainStatus;
+  type?: AccelerationType;
+  order: 'asc' | 'desc';
+}
+
+/** /domain: the user's accelerated domains, with search, filters, status actions and export. */
+export default function DomainListPage() {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const pageState = usePageState();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Filters>({ domainName: '', order: 'desc' });
+  const list = useDomainList({
+    page: pageState.page,
+    size: pageState.size,
+    order: filters.order,
+    ...(filters.domainName ? { domainName: filters.domainName } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+  });
+  const limit = useDomainLimit();
+  const [exporting, setExporting] = useState(false);
+  const canAdd = useAuthorized('domain', 'add');
+
+  const filtered = Boolean(filters.domainName || filters.status || filters.type);
+  const limitReached = limit.data ? limit.data.used >= limit.data.max : false;
+
+  const change = (next: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    pageState.reset();
+  };
+  const clearFilters = () => {
+    setSearch('');
+    change({ domainName: '', status: undefined, type: undefined });
+  };
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      saveFile(await exportDomains(filters.domainName || undefined));
+    } catch {
+      message.error(t('errors.EXPORT_FAILED'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ColumnsType<DomainListItem> = [
+    {
+      title: t('domain.field.domainName'),
+      dataIndex: 'domainName',
+      fixed: 'left',
+      render: (name: string, row) => (
+        <Flex gap={6} align="center">
+          <Link to={settingsPath(row.id)} data-testid="domain-link">
+            {name}
+          </Link>
+          {row.https === 'on' ? <Tag color="green">HTTPS</Tag> : null}
+        </Flex>
+      ),
+    },
+    {
+      title: t('domain.field.cname'),
+      dataIndex: 'cname',
+      render: (cname: string) => (
+        <Typography.Text copyable style={{ fontFamily: 'monospace' }} data-testid="domain-cname">
+          {cname}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('domain.field.type'),
+      dataIndex: 'type',
+      render: (type: AccelerationType) => t(`domain.type.${type}`),
+    },
+    {
+      title: t('domain.field.status'),
+      dataIndex: 'status',
+      render: (status: DomainStatus) => <DomainStatusTag status={status} />,
+    },
+    {
+      title: t('domain.field.createdAt'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      sortOrder: filters.order === 'asc' ? 'ascend' : 'descend',
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (value: number) => formatTime(value),
+    },
+    {
+      title: t('domain.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => <RowActions row={row} />,
+    },
+  ];
+
+  const addButton = (
+    <Authorized permissionId="domain" action="add">
+      <Tooltip title={limitReached ? t('errors.DOMAIN_LIMIT_REACHED') : undefined}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={limitReached}
+          onClick={() => navigate('/domain/create')}
+          data-testid="add-domain"
+        >
+          {t('domain.list.add')}
+          {limit.data ? (
+            <span data-testid="domain-limit" style={{ opacity: 0.85 }}>
+              ({limit.data.used}/{limit.data.max})
+            </span>
+          ) : null}
+        </Button>
+      </Tooltip>
+    </Authorized>
+  );
+
+  const emptyText = filtered ? (
+    <Flex vertical align="center" gap={8}>
+      <span>{t('domain.list.noMatch')}</span>
+      <Button size="small" onClick={clearFilters}>
+        {t('domain.list.clearFilters')}
+      </Button>
+    </Flex>
+  ) : (
+    <Flex vertical align="center" gap={12} style={{ padding: '16px 0' }} data-testid="domain-empty">
+      <Typography.Text strong>{t('domain.list.emptyTitle')}</Typography.Text>
+      <Typography.Text type="secondary">{t('domain.list.emptyDescription')}</Typography.Text>
+      {canAdd ? (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={limitReached}
+          onClick={() => navigate('/domain/create')}
+        >
+          {t('domain.list.addFirst')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+
+  return (
+    <PageContainer subTitle={t('domain.list.subtitle')}>
+      <PageTable<DomainListItem>
+        rowKey="id"
+        data={list.data}
+        loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
+        pageState={pageState}
+        columns={columns}
+        emptyText={emptyText}
+        onChange={(_pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const order = one?.order === 'ascend' ? 'asc' : 'desc';
+          if (order !== filters.order) change({ order });
+        }}
+        toolbar={
+          <>
+            <Input.Search
+              allowClear
+              value={search}
+              maxLength={limits.domain.nameMax}
+              placeholder={t('domain.list.searchPlaceholder')}
+              aria-label={t('domain.list.searchPlaceholder')}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                // Clearing the box shows everything again without another Enter.
+                if (event.target.value === '' && filters.domainName) change({ domainName: '' });
+              }}
+              onSearch={(value) => change({ domainName: value.trim() })}
+              style={{ width: 260 }}
+              data-testid="domain-search"
+            />
+            <Select<DomainStatus>
+              allowClear
+              placeholder={t('domain.list.statusFilter')}
+              aria-label={t('domain.list.statusFilter')}
+              value={filters.status}
+              onChange={(status) => change({ status })}
+              style={{ width: 160 }}
+              options={domainStatuses.map((status) => ({ value: status, label: t(`domain.status.${status}`) }))}
+              data-testid="domain-status-filter"
+            />
+            <Select<AccelerationType>
+              allowClear
+              placeholder={t('domain.list.typeFilter')}
+              aria-label={t('domain.list.typeFilter')}
+              value={filters.type}
+              onChange={(type) => change({ type })}
+              style={{ width: 200 }}
+              options={accelerationTypes.map((type) => ({ value: type, label: t(`domain.type.${type}`) }))}
+              data-testid="domain-type-filter"
+            />
+          </>
+        }
+        actions={
+          <>
+            <Authorized permissionId="domain" action="export">
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={runExport} data-testid="domain-export">
+                {t('domain.list.export')}
+              </Button>
+            </Authorized>
+            {addButton}
+          </>
+        }
+      />
+    </PageContainer>
+  );
+}
+
+/** The request function has already shown why an action failed; the confirmation just closes. */
+const quiet = () => undefined;
+
+/**
+ * Settings, enable or disable, and delete. Buttons the status does not allow stay visible but disabled, with the
+ * reason on hover; buttons the user's actions lack are removed (Authorized).
+ */
+function RowActions({ row }: { row: DomainListItem }) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const enable = useDomainAction('enable');
+  const disable = useDomainAction('disable');
+  const remove = useDomainAction('delete');
+  const name = row.domainName;
+  const stateBlocked = t('errors.DOMAIN_STATE_CONFLICT');
+  return (
+    <Space size={0} wrap={false}>
+      <Button
+        type="link"
+        size="small"
+        icon={<SettingOutlined />}
+        onClick={() => navigate(settingsPath(row.id))}
+        data-testid="domain-settings"
+      >
+        {t('domain.list.settings')}
+      </Button>
+      {canEnableDomain(row.status) ? (
+        <Authorized permissionId="domain" action="enable">
+          <ConfirmButton
+            type="link"
+            size="small"
+            title={t('domain.list.enableConfirm', { name })}
+            onConfirm={() => enable.mutateAsync(row.id).then(() => message.success(t('domain.list.enabled')), quiet)}
+            data-testid="domain-enable"
+          >
+            {t('domain.list.enable')}
+          </ConfirmButton>
+        </Authorized>
+      ) : (
+        <Authorized permissionId="domain" action="disable">
+          {canDisableDomain(row.status) ? (
+            <ConfirmButton
+              type="link"
+              size="small"
+              title={t('domain.list.disableConfirm', { name })}
+              description={t('domain.list.disableDescription')}
+              onConfirm={() =>
+                disable.mutateAsync(row.id).then(() => message.success(t('domain.list.disabled')), quiet)
+              }
+              data-testid="domain-disable"
+            >
+              {t('domain.list.disable')}
+            </ConfirmButton>
+          ) : (
+            <Tooltip title={stateBlocked}>
+              <Button type="link" size="small" disabled data-testid="domain-disable">
+                {t('domain.list.disable')}
+              </Button>
+            </Tooltip>
+          )}
+        </Authorized>
+      )}
+      <Authorized permissionId="domain" action="delete">
+        {canDeleteDomain(row.status) ? (
+          <ConfirmButton
+            type="link"
+            size="small"
+            danger
+            dangerous
+            mode="modal"
+            title={t('domain.list.deleteConfirm', { name })}
+            description={t('domain.list.deleteDescription')}
+            okText={t('domain.delete')}
+            onConfirm={() => remove.mutateAsync(row.id).then(() => message.success(t('domain.list.deleting')), quiet)}
+            data-testid="domain-delete"
+          >
+            {t('domain.delete')}
+          </ConfirmButton>
+        ) : (
+          <Tooltip title={t('errors.DOMAIN_NOT_DELETABLE')}>
+            <Button type="link" size="small" danger disabled data-testid="domain-delete">
+              {t('domain.delete')}
+            </Button>
+          </Tooltip>
+        )}
+      </Authorized>
+    </Space>
+  );
+}

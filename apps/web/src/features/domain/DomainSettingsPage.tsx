@@ -1,0 +1,174 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { canEditDomainConfig } from '@edgeward/contract';
+import { Alert, App, Button, Card, Flex, Result, Skeleton, Tabs } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useBlocker, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useDomainConfig, useDomainDetail } from '../../api/domain';
+import { PageContainer } from '../../components/PageContainer';
+import { useI18n } from '../../i18n';
+import { DomainStatusTag } from './DomainStatusTag';
+import { isSettingTab, type SettingTab, settingsPath, settingTabs } from './paths';
+import { AccessTab } from './settings/AccessTab';
+import { AdvancedTab } from './settings/AdvancedTab';
+import { BasicTab } from './settings/BasicTab';
+import { CacheTab } from './settings/CacheTab';
+import { HttpsTab } from './settings/HttpsTab';
+import { OriginTab } from './settings/OriginTab';
+import { ProtectionTab } from './settings/ProtectionTab';
+import { SettingsContext, type SettingsContextValue } from './settings/settings-context';
+
+const tabContent: Record<SettingTab, () => ReactNode> = {
+  basic: () => <BasicTab />,
+  origin: () => <OriginTab />,
+  https: () => <HttpsTab />,
+  cache: () => <CacheTab />,
+  access: () => <AccessTab />,
+  advanced: () => <AdvancedTab />,
+  protection: () => <ProtectionTab />,
+};
+
+/**
+ * /domain/setting/{tab}/{id}: one tab per part of the configuration, bound to the address. Each section saves its
+ * own segment; edits not yet saved are confirmed before switching tabs or leaving (also on reload or close).
+ */
+export default function DomainSettingsPage() {
+  const { t } = useI18n();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const config = useDomainConfig(id);
+  const detail = useDomainDetail(id, validId);
+
+  const [dirty, setDirtySections] = useState<ReadonlySet<string>>(() => new Set());
+  const setDirty = useCallback((section: string, value: boolean) => {
+    setDirtySections((current) => {
+      if (current.has(section) === value) return current;
+      const next = new Set(current);
+      if (value) next.add(section);
+      else next.delete(section);
+      return next;
+    });
+  }, []);
+  const hasEdits = dirty.size > 0;
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => hasEdits && currentLocation.pathname !== nextLocation.pathname,
+  );
+  // One question per blocked navigation, however often the page renders meanwhile.
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    modal.confirm({
+      title: t('domain.settings.leaveTitle'),
+      content: t('domain.settings.leaveContent'),
+      okText: t('domain.settings.leave'),
+      cancelText: t('domain.settings.stay'),
+      okButtonProps: { danger: true, 'data-testid': 'leave-confirm' },
+      onOk: () => {
+        asking.current = false;
+        blocker.proceed();
+      },
+      onCancel: () => {
+        asking.current = false;
+        blocker.reset();
+      },
+    });
+  }, [blocker, modal, t]);
+
+  // Reloading or closing the browser tab cannot be asked about in the page; the browser asks instead.
+  useEffect(() => {
+    if (!hasEdits) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasEdits]);
+
+  const context = useMemo<SettingsContextValue | null>(
+    () =>
+      config.data
+        ? {
+            id,
+            config: config.data,
+            detail: detail.data,
+            editable: detail.data ? canEditDomainConfig(detail.data.status) : false,
+            setDirty,
+          }
+        : null,
+    [id, config.data, detail.data, setDirty],
+  );
+
+  if (!validId) return <Navigate to="/domain" replace />;
+  if (!isSettingTab(params.tab)) return <Navigate to={settingsPath(id)} replace />;
+  const tab = params.tab;
+
+  const notFound = config.error instanceof ApiError && config.error.status === 404;
+  if (notFound) {
+    return (
+      <PageContainer>
+        <Result
+          status="404"
+          title={t('domain.settings.notFound')}
+          subTitle={t('domain.settings.notFoundHint')}
+          extra={
+            <Button type="primary" onClick={() => navigate('/domain')}>
+              {t('domain.backToList')}
+            </Button>
+          }
+        />
+      </PageContainer>
+    );
+  }
+
+  const title = config.data?.domainName ?? t('menu.domain.setting');
+  return (
+    <PageContainer
+      title={
+        <Flex align="center" gap={8}>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label={t('domain.backToList')}
+            onClick={() => navigate('/domain')}
+          />
+          <span data-testid="settings-domain-name">{title}</span>
+        </Flex>
+      }
+      subTitle={detail.data ? <DomainStatusTag status={detail.data.status} reason={detail.data.statusReason} /> : null}
+    >
+      {detail.data && !canEditDomainConfig(detail.data.status) ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('domain.settings.readOnly', { status: t(`domain.status.${detail.data.status}`) })}
+        />
+      ) : null}
+      <Card styles={{ body: { paddingTop: 4 } }}>
+        <Tabs
+          activeKey={tab}
+          destroyOnHidden
+          onChange={(key) => navigate(settingsPath(id, key as SettingTab))}
+          items={settingTabs.map((key) => ({
+            key,
+            label: <span data-testid={`settings-tab-${key}`}>{t(`domain.tab.${key}`)}</span>,
+            children: context ? (
+              <SettingsContext.Provider value={context}>{tabContent[key]()}</SettingsContext.Provider>
+            ) : config.isError ? (
+              <Result
+                status="error"
+                title={t('domain.settings.loadFailed')}
+                extra={<Button onClick={() => void config.refetch()}>{t('common.refresh')}</Button>}
+              />
+            ) : (
+              <Skeleton active paragraph={{ rows: 8 }} />
+            ),
+          }))}
+        />
+      </Card>
+    </PageContainer>
+  );
+}
