@@ -1,4 +1,4 @@
-import { loginPath } from './navigate';
+import { loginPath, safeRedirect } from './navigate';
 
 /** Pages reachable without a token (spec section 2's guard; the auth layout's routes). */
 export const publicPaths = [
@@ -35,7 +35,7 @@ export function isPublicPath(pathname: string): boolean {
 
 /**
  * The navigation guard of spec section 2. Without a token only the public pages open; anything else goes to login
- * with the wanted path in `redirect`. With a token, /user/login goes to /; pages of the console need the user info
+ * with the wanted path in `redirect`. With a token, /user/login goes to its redirect target (/ by default); pages of the console need the user info
  * first; once it is loaded each navigation refreshes the unread-message count.
  */
 export function decideGuard({ pathname, search, hasToken, profileLoaded }: GuardInput): GuardDecision {
@@ -45,7 +45,7 @@ export function decideGuard({ pathname, search, hasToken, profileLoaded }: Guard
       ? { type: 'render', refreshUnread: false }
       : { type: 'redirect', to: loginPath(`${pathname}${search}`) };
   }
-  if (path === '/user/login') return { type: 'redirect', to: '/' };
+  if (path === '/user/login') return { type: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')) };
   // Auth pages work without user info: a simulation link must be able to replace a stale token.
   if (isPublicPath(path)) return { type: 'render', refreshUnread: false };
   if (!profileLoaded) return { type: 'loadProfile' };

@@ -10,7 +10,8 @@ CREATE TABLE domains (
   whole_site boolean NOT NULL DEFAULT false,
   review_reason text,
   abnormal_reason text,
-  created_at timestamptz NOT NULL DEFAULT now(),
+  -- Millisecond precision, as the API and JS dates have it, so a keyset cursor read back from a row is exact.
+  created_at timestamptz(3) NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX domains_domain_name_key ON domains (domain_name);

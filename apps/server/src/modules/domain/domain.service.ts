@@ -80,6 +80,10 @@ export function toDetail(row: repo.DomainWithConfig): DomainDetail {
   };
 }
 
+function newVerificationValue(): string {
+  return `edgeward-verify=${randomBytes(16).toString('hex')}`;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -195,13 +199,7 @@ export function createDomainService(deps: DomainServiceDeps) {
     async queryVerifyRecord(user: Caller, domainName: string) {
       const apex = apexDomain(domainName);
       const record = verificationRecord(apex);
-      const row = await repo.ensureVerification(
-        db,
-        user.id,
-        apex,
-        record.name,
-        `edgeward-verify=${randomBytes(16).toString('hex')}`,
-      );
+      const row = await repo.ensureVerification(db, user.id, apex, record.name, newVerificationValue());
       return {
         domainName,
         apexDomain: apex,
@@ -223,13 +221,7 @@ export function createDomainService(deps: DomainServiceDeps) {
       if (existing?.status === 'success') return { domainName, apexDomain: apex, status: 'success' };
       const row =
         existing ??
-        (await repo.ensureVerification(
-          db,
-          user.id,
-          apex,
-          verificationRecord(apex).name,
-          `edgeward-verify=${randomBytes(16).toString('hex')}`,
-        ));
+        (await repo.ensureVerification(db, user.id, apex, verificationRecord(apex).name, newVerificationValue()));
       countProbe(user.id);
       await repo.setVerificationStatus(db, user.id, row.id, 'validating', now());
       const values = await deps.dns.txt(row.recordName).catch(() => [] as string[]);

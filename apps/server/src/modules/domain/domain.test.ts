@@ -564,6 +564,21 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       const zh = await h.call(a, 'GET', '/domain/export', undefined, 'zh-CN');
       expect(zh.text).toContain('已启用');
     });
+
+    it('streams every row of a long export across its batches, each once', async () => {
+      const a = await h.user();
+      await bulkInsertDomains(h.ctx.database, a.id, 2345, { prefix: 'many' });
+      const res = await h.call(a, 'GET', '/domain/export');
+      const names = res.text
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+      expect(names).toHaveLength(2345);
+      expect(new Set(names).size).toBe(2345);
+      expect(names[0]).toBe('many-2345.example.com');
+      expect(names.at(-1)).toBe('many-1.example.com');
+    });
   });
 
   describe('tenancy', () => {

@@ -2,7 +2,6 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginSchema } from '@edgeward/contract';
 import { Button, Flex, Form, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLogin, useSimulationLogin } from '../../api/account';
 import { useI18n } from '../../i18n';
@@ -42,9 +41,7 @@ function PasswordLogin() {
       },
       {
         onSuccess: ({ token }) => {
-          // The guard answers a signed-in visit of /user/login with '/'. Committing the token first lets that
-          // redirect happen now, so the navigation to the wanted page comes after it and wins.
-          flushSync(() => sessionStore.setToken(token));
+          sessionStore.setToken(token);
           navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
         },
         onError: (error) => {

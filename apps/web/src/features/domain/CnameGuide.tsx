@@ -16,6 +16,7 @@ export function CnameGuide({ domainName, cname }: CnameGuideProps) {
   const apex = apexDomain(domainName);
   const host = domainName === apex ? '@' : domainName.slice(0, -(apex.length + 1));
   const record = { key: 'cname', host, type: 'CNAME', value: cname };
+  if (!cname) return <Alert type="info" showIcon title={t('domain.cname.pendingHint')} />;
   return (
     <Flex vertical gap={16}>
       <ol style={{ margin: 0, paddingInlineStart: 20, lineHeight: 1.9 }}>

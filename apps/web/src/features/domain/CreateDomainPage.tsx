@@ -45,6 +45,7 @@ import { useI18n } from '../../i18n';
 import { errorIdOf, serverFieldErrors, zodRule } from '../../lib/form';
 import { ForbiddenPage } from '../shell/ForbiddenPage';
 import { CnameGuide } from './CnameGuide';
+import { CnameText } from './CnameText';
 import { DomainStatusTag } from './DomainStatusTag';
 import { applyConfigErrors } from './domain-form';
 import { OriginCheckAlert, OriginFields, type OriginFormValues, originBody, originDefaults } from './OriginFields';
@@ -452,9 +453,7 @@ function DoneStep({ created, onAnother }: { created: DomainDetail; onAnother: ()
         <Descriptions bordered size="middle" column={1}>
           <Descriptions.Item label={t('domain.field.domainName')}>{domain.domainName}</Descriptions.Item>
           <Descriptions.Item label={t('domain.field.cname')}>
-            <Typography.Text copyable code data-testid="domain-cname">
-              {domain.cname}
-            </Typography.Text>
+            <CnameText cname={domain.cname} code />
           </Descriptions.Item>
           <Descriptions.Item label={t('domain.field.status')}>
             <Space>

@@ -22,6 +22,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
+import { CnameText } from './CnameText';
 import { DomainStatusTag } from './DomainStatusTag';
 import { settingsPath } from './paths';
 
@@ -92,11 +93,7 @@ export default function DomainListPage() {
     {
       title: t('domain.field.cname'),
       dataIndex: 'cname',
-      render: (cname: string) => (
-        <Typography.Text copyable style={{ fontFamily: 'monospace' }} data-testid="domain-cname">
-          {cname}
-        </Typography.Text>
-      ),
+      render: (cname: string) => <CnameText cname={cname} />,
     },
     {
       title: t('domain.field.type'),

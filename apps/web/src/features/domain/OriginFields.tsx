@@ -2,9 +2,9 @@ import {
   deriveOriginType,
   Ipv6StatusSchema,
   limits,
-  OriginHostNameSchema,
   type OriginProtocol,
   OriginProtocolSchema,
+  OriginSettingSchema,
   originIpOrDomainSchema,
   PortSchema,
   splitLines,
@@ -109,7 +109,7 @@ export function OriginFields({ domainName, withIpv6 = false }: { domainName?: st
         name="hostName"
         label={t('domain.origin.hostName')}
         extra={t('domain.origin.hostNameHint', { domain: domainName || t('domain.origin.theDomain') })}
-        rules={[zodRule(OriginHostNameSchema, t)]}
+        rules={[zodRule(OriginSettingSchema.shape.hostName, t)]}
       >
         <Input placeholder={domainName || 'www.example.com'} spellCheck={false} allowClear />
       </Form.Item>

@@ -13,6 +13,9 @@ export const domain = {
   'domain.form.line': 'Line {n}: {message}',
   'domain.form.entry': 'Entry {n}: {message}',
 
+  'domain.cname.pending': 'Being assigned…',
+  'domain.cname.pendingHint': 'The CNAME is assigned once the edge has set the domain up, usually within a minute.',
+
   'domain.field.domainName': 'Domain name',
   'domain.field.cname': 'CNAME',
   'domain.field.type': 'Acceleration type',

@@ -14,6 +14,9 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.form.line': '第 {n} 行：{message}',
   'domain.form.entry': '第 {n} 项：{message}',
 
+  'domain.cname.pending': '分配中…',
+  'domain.cname.pendingHint': '边缘节点创建好域名后会分配 CNAME，通常在一分钟内完成。',
+
   'domain.field.domainName': '域名',
   'domain.field.cname': 'CNAME',
   'domain.field.type': '加速类型',

@@ -2,6 +2,7 @@ import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/time';
 import { CnameGuide } from '../CnameGuide';
+import { CnameText } from '../CnameText';
 import { DomainStatusTag } from '../DomainStatusTag';
 import { SectionCard } from './SectionCard';
 import { useSettings } from './settings-context';
@@ -19,9 +20,7 @@ export function BasicTab() {
               <Typography.Text strong>{config.domainName}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('domain.field.cname')}>
-              <Typography.Text copyable code data-testid="domain-cname">
-                {config.cname}
-              </Typography.Text>
+              <CnameText cname={config.cname} code />
             </Descriptions.Item>
             <Descriptions.Item label={t('domain.field.status')}>
               <DomainStatusTag status={detail.status} reason={detail.statusReason} />
