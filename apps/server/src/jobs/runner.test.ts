@@ -127,6 +127,23 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     expect(await job(other)).toMatchObject({ attempts: 0, done_at: null });
   });
 
+  it('deletes finished jobs after a week and keeps failed ones', async () => {
+    const runner = createJobRunner(database.db, { now });
+    runner.handle('test.prune', async (payload) => {
+      if (payload.fail) throw new Error('no');
+    });
+    const ok = await runner.enqueue('test.prune', {});
+    const bad = await runner.enqueue('test.prune', { fail: true }, { maxAttempts: 1 });
+    await runner.runDue();
+    advance(7 * 24 * 3600_000 - 1);
+    await runner.prune();
+    expect(await job(ok)).toBeDefined();
+    advance(2);
+    await runner.prune();
+    expect(await job(ok)).toBeUndefined();
+    expect((await job(bad)).failed_at).not.toBeNull();
+  });
+
   it('polls in the background once started and stops cleanly', async () => {
     const realRunner = createJobRunner(database.db, { pollMs: 10 });
     const seen: number[] = [];

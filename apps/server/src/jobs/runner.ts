@@ -33,6 +33,8 @@ export interface JobRunnerOptions {
   /** How long a claimed job stays invisible to other runners; a runner that dies frees its jobs after this. */
   lockMs?: number;
   batch?: number;
+  /** Finished jobs are deleted this long after they finished (failed ones are kept for the operator). */
+  keepDoneMs?: number;
   log?: { error(obj: object, msg: string): void };
 }
 
@@ -67,6 +69,8 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   const pollMs = options.pollMs ?? 1000;
   const lockMs = options.lockMs ?? 60_000;
   const batch = options.batch ?? 10;
+  const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 3600_000;
+  let lastPrune = 0;
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -151,10 +155,25 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     }
   }
 
+  /** Deletes jobs that finished more than keepDoneMs ago; answers how many. */
+  async function prune(): Promise<number> {
+    const before = new Date(now().getTime() - keepDoneMs).toISOString();
+    const result = await db.execute(sql`DELETE FROM jobs WHERE done_at < ${before}::timestamptz RETURNING id`);
+    return rowsOf(result).length;
+  }
+
+  async function poll(): Promise<void> {
+    await runDue();
+    if (now().getTime() - lastPrune >= 3600_000) {
+      lastPrune = now().getTime();
+      await prune();
+    }
+  }
+
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      runDue()
+      poll()
         .catch((error) => options.log?.error({ err: error }, 'job runner poll failed'))
         .finally(schedule);
     }, pollMs);
@@ -176,6 +195,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     },
 
     runDue,
+    prune,
 
     start(): void {
       if (!stopped) return;

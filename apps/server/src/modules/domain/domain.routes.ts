@@ -11,21 +11,19 @@ import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { registerRoute } from '../../http/route';
 import { createDnsLookup } from '../../providers/dns/resolver';
-import { createEdgeProvider, type EdgeProvider } from '../../providers/edge';
+import { createEdgeProvider } from '../../providers/edge';
 import type { ModuleDeps } from '..';
 import { csvRow } from './csv';
 import { createDomainService, publishJobKind } from './domain.service';
 import { type Addon, createDomainConfigService } from './domain-config.service';
 import { createOriginChecker } from './origin-check';
 
-export interface DomainModuleOptions {
-  /** Replaces the configured edge (tests use it to watch what is published). */
-  edge?: EdgeProvider;
-  /**
-   * Whether a customer has bought a paid add-on. No add-on can be bought yet (packages and orders are another
-   * area), so by default the answer is no and WebSocket stays off.
-   */
-  hasAddon?: (userId: number, addon: Addon) => Promise<boolean>;
+/**
+ * No paid add-on can be bought yet (packages and orders are another area), so no customer has one; the orders
+ * area replaces this with a lookup of what the customer bought.
+ */
+async function hasAddon(_userId: number, _addon: Addon): Promise<boolean> {
+  return false;
 }
 
 const utc8 = 8 * 3600_000;
@@ -56,7 +54,7 @@ async function* csvLines(
  * Accelerated domains: the routes of the contract's domain table, the edge behind its port, and the durable
  * publish job that carries every change to the edge.
  */
-export function domainModule(deps: ModuleDeps, options: DomainModuleOptions = {}): FastifyPluginAsync {
+export function domainModule(deps: ModuleDeps): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const { config, now } = deps;
     const db = deps.database.db;
@@ -71,11 +69,11 @@ export function domainModule(deps: ModuleDeps, options: DomainModuleOptions = {}
       db,
       now,
       domains,
-      hasAddon: options.hasAddon ?? (async () => false),
+      hasAddon,
       allowPrivateOrigins: config.domain.allowPrivateOrigins,
     });
 
-    const edge = options.edge ?? createEdgeProvider(config, app.jobs);
+    const edge = createEdgeProvider(config, app.jobs);
     edge.onReport((report) => domains.handleEdgeReport(report));
     app.jobs.handle(publishJobKind, async (payload) => {
       const domainId = Number(payload.domainId);

@@ -80,7 +80,6 @@ export default function DomainListPage() {
     {
       title: t('domain.field.domainName'),
       dataIndex: 'domainName',
-      fixed: 'left',
       render: (name: string, row) => (
         <Flex gap={6} align="center">
           <Link to={settingsPath(row.id)} data-testid="domain-link">
@@ -116,7 +115,6 @@ export default function DomainListPage() {
     {
       title: t('domain.actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_, row) => <RowActions row={row} />,
     },
   ];
@@ -262,7 +260,8 @@ function RowActions({ row }: { row: DomainListItem }) {
         {t('domain.list.settings')}
       </Button>
       {canEnableDomain(row.status) ? (
-        <Authorized permissionId="domain" action="enable">
+        // Keys keep the enable and disable buttons apart when a row changes status under an open confirmation.
+        <Authorized key="enable" permissionId="domain" action="enable">
           <ConfirmButton
             type="link"
             size="small"
@@ -274,7 +273,7 @@ function RowActions({ row }: { row: DomainListItem }) {
           </ConfirmButton>
         </Authorized>
       ) : (
-        <Authorized permissionId="domain" action="disable">
+        <Authorized key="disable" permissionId="domain" action="disable">
           {canDisableDomain(row.status) ? (
             <ConfirmButton
               type="link"

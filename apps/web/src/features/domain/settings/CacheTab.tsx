@@ -371,6 +371,7 @@ function CacheRuleModal({ index, rule, onClose }: { index: number; rule?: SavedR
               max: limits.domain.cacheContentMax,
             })}
             dependencies={['type']}
+            required
             rules={[listRule('content', 'entry')]}
           >
             <Input.TextArea
@@ -452,7 +453,14 @@ function CacheSwitches() {
   );
   return (
     <SectionCard title={t('domain.cache.switchesTitle')} dirty={section.dirty}>
-      <Form {...section.formProps} style={{ maxWidth: 720 }}>
+      <Form
+        {...section.formProps}
+        layout="horizontal"
+        labelAlign="left"
+        labelCol={{ flex: '200px' }}
+        wrapperCol={{ flex: 'auto' }}
+        style={{ maxWidth: 880 }}
+      >
         {item('ignoreUrlParameter')}
         {item('cachePrefresh')}
         {item('offlineCache')}

@@ -6,7 +6,21 @@ import {
   HttpsInfoSchema,
   limits,
 } from '@edgeward/contract';
-import { App, Button, Descriptions, Divider, Flex, Form, Input, Space, Switch, Tag, Typography, Upload } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  Descriptions,
+  Divider,
+  Flex,
+  Form,
+  Input,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../../i18n';
@@ -164,7 +178,7 @@ export function HttpsTab() {
           <Flex vertical gap={12} style={{ marginBottom: 16 }}>
             <CertificateSummary certificate={current} />
             <Form.Item name="replace" valuePropName="checked" noStyle>
-              <Switch checkedChildren={t('domain.https.replace')} unCheckedChildren={t('domain.https.replace')} />
+              <Checkbox data-testid="cert-replace">{t('domain.https.replace')}</Checkbox>
             </Form.Item>
           </Flex>
         ) : (

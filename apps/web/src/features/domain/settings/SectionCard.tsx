@@ -54,7 +54,7 @@ export function SaveBar({
 }) {
   const { t } = useI18n();
   return (
-    <Flex gap={8} style={{ marginTop: 8 }}>
+    <Flex gap={8} style={{ marginTop: 16 }}>
       <Button type="primary" htmlType="submit" loading={saving} data-testid={testId}>
         {t('domain.settings.save')}
       </Button>
