@@ -13,6 +13,8 @@ async function logInThroughForm(page: Page, userName: string, password: string) 
 }
 
 test('a newcomer registers through the form, logs in and lands on the overview', async ({ page }) => {
+  // The whole journey in one test: the register form, its result page and the login.
+  test.slow();
   const suffix = randomBytes(4).toString('hex');
   const userName = `new_${suffix}`;
   const password = 'Edge-ward-2026';
@@ -43,7 +45,9 @@ test('a newcomer registers through the form, logs in and lands on the overview',
 
   await page.getByLabel('Confirm password').fill(password);
   await page.getByLabel('Email', { exact: true }).fill(`${userName}@example.test`);
-  await page.getByLabel('Phone number').fill(`139${String(Number.parseInt(suffix, 16) % 100_000_000).padStart(8, '0')}`);
+  await page
+    .getByLabel('Phone number')
+    .fill(`139${String(Number.parseInt(suffix, 16) % 100_000_000).padStart(8, '0')}`);
   const captcha = page.getByLabel('Captcha', { exact: true });
   await captcha.fill(e2e.captcha);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { baseURL } from '../support/env';
-import { expect, registerUser, signInWithToken, type TestUser, test as base } from '../support/fixtures';
+import { test as base, expect, registerUser, signInWithToken, type TestUser } from '../support/fixtures';
 
 /**
  * One account per worker, and a session of its own for every test: the tests stay independent (logging out ends
@@ -107,6 +107,8 @@ test('the multi-tab bar opens a tab per page, keeps them across a reload and clo
   page,
   token,
 }) => {
+  // A long walk through six pages and every command of the tab menu.
+  test.slow();
   await signInWithToken(page, token);
   await switchLanguage(page, 'zh-CN');
 

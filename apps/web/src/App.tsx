@@ -1,21 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query';
+import { FeedbackProvider } from './components/FeedbackProvider';
 import { I18nProvider, useI18n } from './i18n';
-import { bindFeedback } from './lib/feedback';
 import { createAppRouter } from './navigation/router';
 import { useSettings } from './stores/settings';
 
 const router = createAppRouter();
-
-/** Lends antd's context-aware message and notification to the request function. */
-function FeedbackBridge() {
-  const { message, notification } = AntdApp.useApp();
-  useEffect(() => bindFeedback(message, notification), [message, notification]);
-  return null;
-}
 
 function Themed() {
   const { antdLocale } = useI18n();
@@ -41,10 +34,9 @@ function Themed() {
 
   return (
     <ConfigProvider locale={antdLocale} theme={themeConfig}>
-      <AntdApp message={{ maxCount: 1 }} notification={{ maxCount: 1 }}>
-        <FeedbackBridge />
+      <FeedbackProvider>
         <RouterProvider router={router} />
-      </AntdApp>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

@@ -1,21 +1,7 @@
-import {
-  BarChartOutlined,
-  CustomerServiceOutlined,
-  DashboardOutlined,
-  FileTextOutlined,
-  GiftOutlined,
-  GlobalOutlined,
-  KeyOutlined,
-  MessageOutlined,
-  SafetyCertificateOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import type { PermissionId } from '@edgeward/contract';
-import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 import type { TextKey } from './i18n';
+import type { MenuIcon } from './layouts/main/menu-icons';
 import { type LazyPage, lazyPage } from './navigation/lazy-page';
 
 /** 'cdn' and 'eo' (edge platform) menus are chosen by the user's cdnType; 'all' appears in both. */
@@ -26,7 +12,8 @@ export interface AppRoute {
   path: string;
   /** Message key of the page title and menu label. */
   title: TextKey;
-  icon?: ComponentType;
+  /** The menu icon's name (layouts/main/menu-icons.ts). */
+  icon?: MenuIcon;
   /** The menu a top-level entry belongs to; entries without one are never in the menu. */
   menu?: MenuScope;
   /** Children of a menu group are menu items unless hidden (detail pages reached from a list). */
@@ -74,11 +61,11 @@ const domainSettingTab = (prefix: string) => (params: Params) => `${prefix}/${pa
 
 export const mainRoutes: AppRoute[] = [
   // CDN menu
-  { path: '/', title: 'menu.overview', icon: DashboardOutlined, menu: 'cdn', permission: 'overview', page: comingSoon },
+  { path: '/', title: 'menu.overview', icon: 'DashboardOutlined', menu: 'cdn', permission: 'overview', page: comingSoon },
   {
     path: '/domain',
     title: 'menu.domain',
-    icon: GlobalOutlined,
+    icon: 'GlobalOutlined',
     menu: 'cdn',
     permission: 'domain',
     page: lazyPage(() => import('./features/domain/DomainListPage')),
@@ -105,7 +92,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/statistics/usage',
     title: 'menu.statistics',
-    icon: BarChartOutlined,
+    icon: 'BarChartOutlined',
     menu: 'cdn',
     permission: 'statistics',
     page: comingSoon,
@@ -113,18 +100,18 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/preheat',
     title: 'menu.preheat',
-    icon: ThunderboltOutlined,
+    icon: 'ThunderboltOutlined',
     menu: 'cdn',
     permission: 'preheat',
     page: comingSoon,
   },
-  { path: '/plan', title: 'menu.plan', icon: GiftOutlined, menu: 'cdn', permission: 'plan', page: comingSoon },
+  { path: '/plan', title: 'menu.plan', icon: 'GiftOutlined', menu: 'cdn', permission: 'plan', page: comingSoon },
 
   // Edge-platform (secure acceleration) menu
   {
     path: '/eo',
     title: 'menu.overview',
-    icon: DashboardOutlined,
+    icon: 'DashboardOutlined',
     menu: 'eo',
     permission: 'overview',
     page: comingSoon,
@@ -132,7 +119,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/eodomain',
     title: 'menu.domain',
-    icon: GlobalOutlined,
+    icon: 'GlobalOutlined',
     menu: 'eo',
     permission: 'eodomain',
     page: comingSoon,
@@ -151,7 +138,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/eostatistics/usage',
     title: 'menu.statistics',
-    icon: BarChartOutlined,
+    icon: 'BarChartOutlined',
     menu: 'eo',
     permission: 'statistics',
     page: comingSoon,
@@ -159,18 +146,18 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/eopreheat',
     title: 'menu.preheat',
-    icon: ThunderboltOutlined,
+    icon: 'ThunderboltOutlined',
     menu: 'eo',
     permission: 'preheat',
     page: comingSoon,
   },
-  { path: '/eoPlan', title: 'menu.plan', icon: GiftOutlined, menu: 'eo', permission: 'plan', page: comingSoon },
+  { path: '/eoPlan', title: 'menu.plan', icon: 'GiftOutlined', menu: 'eo', permission: 'plan', page: comingSoon },
 
   // In both menus
   {
     path: '/certificate',
     title: 'menu.certificate',
-    icon: SafetyCertificateOutlined,
+    icon: 'SafetyCertificateOutlined',
     menu: 'all',
     permission: 'certificate',
     redirect: '/certificate/manage',
@@ -189,7 +176,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/billing',
     title: 'menu.billing',
-    icon: WalletOutlined,
+    icon: 'WalletOutlined',
     menu: 'all',
     permission: 'order',
     children: [
@@ -211,7 +198,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/ticket',
     title: 'menu.ticket',
-    icon: CustomerServiceOutlined,
+    icon: 'CustomerServiceOutlined',
     menu: 'all',
     permission: 'ticket',
     page: comingSoon,
@@ -219,12 +206,12 @@ export const mainRoutes: AppRoute[] = [
       { path: '/ticket/new', title: 'menu.ticket.new', hideInMenu: true, activeMenu: '/ticket', page: comingSoon },
     ],
   },
-  { path: '/key', title: 'menu.key', icon: KeyOutlined, menu: 'all', permission: 'key', page: comingSoon },
-  { path: '/msg', title: 'menu.msg', icon: MessageOutlined, menu: 'all', permission: 'msg', page: comingSoon },
+  { path: '/key', title: 'menu.key', icon: 'KeyOutlined', menu: 'all', permission: 'key', page: comingSoon },
+  { path: '/msg', title: 'menu.msg', icon: 'MessageOutlined', menu: 'all', permission: 'msg', page: comingSoon },
   {
     path: '/log',
     title: 'menu.log',
-    icon: FileTextOutlined,
+    icon: 'FileTextOutlined',
     menu: 'all',
     permission: 'log',
     page: lazyPage(() => import('./features/log/LogPage')),
@@ -232,7 +219,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: '/account',
     title: 'menu.account',
-    icon: UserOutlined,
+    icon: 'UserOutlined',
     menu: 'all',
     permission: 'user',
     redirect: '/account/settings',

@@ -1,36 +1,71 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
-import type { CSSProperties } from 'react';
+import { Button } from 'antd';
+import { type ComponentType, type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { type Locale, useI18n } from '../i18n';
+import { withTimeout } from '../navigation/lazy-page';
+import type { LanguageMenuProps } from './LanguageMenu';
 
 /** Each language is named in itself, so that anyone can find their own. */
-const names: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
+export const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
+let menuChunk: Promise<ComponentType<LanguageMenuProps>> | undefined;
+
+/** The menu's chunk, fetched once; a failed fetch is forgotten so that the next click tries again. */
+function loadMenu(): Promise<ComponentType<LanguageMenuProps>> {
+  menuChunk ??= withTimeout(() => import('./LanguageMenu'))().then(
+    (module) => module.LanguageMenu,
+    (error: unknown) => {
+      menuChunk = undefined;
+      throw error;
+    },
+  );
+  return menuChunk;
+}
+
+/**
+ * The button is drawn at once; its menu (antd's Dropdown and Menu, heavy for the login page) follows right after the
+ * first render. A click before the menu has arrived opens it as soon as it is there.
+ */
 export function LanguageSwitcher({ style }: { style?: CSSProperties }) {
-  const { locale, setLocale, t } = useI18n();
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [locale],
-        items: (Object.keys(names) as Locale[]).map((key) => ({
-          key,
-          label: <span lang={key}>{names[key]}</span>,
-          'data-testid': `language-${key}`,
-        })),
-        onClick: ({ key }) => void setLocale(key as Locale),
-      }}
+  const { locale, t } = useI18n();
+  const [Menu, setMenu] = useState<ComponentType<LanguageMenuProps>>();
+  const [open, setOpen] = useState(false);
+
+  const fetchMenu = useCallback(() => {
+    loadMenu().then(
+      (menu) => setMenu(() => menu),
+      () => {
+        // Nothing to show for it: the button stays, and a click asks again.
+      },
+    );
+  }, []);
+  useEffect(() => fetchMenu(), [fetchMenu]);
+
+  const button = (
+    <Button
+      type="text"
+      icon={<TranslationOutlined />}
+      aria-label={t('layout.language')}
+      data-testid="language-switcher"
+      style={style}
+      // Once the menu is there, its Dropdown handles the click.
+      {...(Menu
+        ? {}
+        : {
+            onClick: () => {
+              setOpen(true);
+              fetchMenu();
+            },
+          })}
     >
-      <Button
-        type="text"
-        icon={<TranslationOutlined />}
-        aria-label={t('layout.language')}
-        data-testid="language-switcher"
-        style={style}
-      >
-        {names[locale]}
-      </Button>
-    </Dropdown>
+      {languageNames[locale]}
+    </Button>
+  );
+  return Menu ? (
+    <Menu open={open} onOpenChange={setOpen}>
+      {button}
+    </Menu>
+  ) : (
+    button
   );
 }

@@ -1,6 +1,5 @@
 import { enUS, type Locale, type MessageKey, type MessageParams } from '@edgeward/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import { type WebTextKey, webEnUS } from '../locales/en-US';
 import { createStore, storageOf } from '../stores/create-store';
 
@@ -52,18 +51,21 @@ export function getLocale(): Locale {
 }
 
 let latest = 0;
+/** The Chinese pack once fetched: it also switches dayjs, which has spoken English unless the pack changed it. */
+let zhPack: typeof import('./zh-CN') | undefined;
 
 async function apply(locale: Locale): Promise<void> {
   const request = ++latest;
   if (locale === 'en-US') {
-    dayjs.locale('en');
+    zhPack?.setDayjsLocale('en-US');
     i18nStore.set({ locale, catalogue: enCatalogue, antdLocale: undefined });
   } else {
     // Its own chunk: the Chinese pack (web, contract, antd, dayjs texts) is fetched only by those who choose it.
     const pack = await import('./zh-CN');
+    zhPack = pack;
     // A later switch (a quick second click) wins over a pack that arrives late.
     if (request !== latest) return;
-    dayjs.locale('zh-cn');
+    pack.setDayjsLocale('zh-CN');
     i18nStore.set({ locale, catalogue: pack.catalogue, antdLocale: pack.antdLocale });
   }
   if (typeof document !== 'undefined') document.documentElement.lang = locale;

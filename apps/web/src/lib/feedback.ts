@@ -1,19 +1,40 @@
-import { message as staticMessage, notification as staticNotification } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { useAppProps } from 'antd/es/app/context';
+
+/** What antd's App.useApp() gives: message, notification and modal, bound to the theme and the language. */
+export type FeedbackApis = useAppProps;
+
+const waiting: ((apis: FeedbackApis) => void)[] = [];
 
 /**
- * The antd message and notification APIs for code outside components (the request function). App.tsx binds the
- * instances of antd's App so that they follow the theme and language; before that, the static ones answer.
+ * Stands in for one of the APIs until antd's holders are mounted (components/FeedbackProvider.tsx fetches them after
+ * the first render): a call waits and is made as soon as they are. Nobody uses what such a call returns.
  */
-export const feedback: { message: MessageInstance; notification: NotificationInstance } = {
-  message: staticMessage,
-  notification: staticNotification,
+function waitingFor<K extends keyof FeedbackApis>(key: K): FeedbackApis[K] {
+  return new Proxy({} as FeedbackApis[K], {
+    get:
+      (_target, method) =>
+      (...args: unknown[]) => {
+        waiting.push((apis) => {
+          const api = apis[key];
+          Reflect.apply(Reflect.get(api, method) as (...a: unknown[]) => unknown, api, args);
+        });
+      },
+  });
+}
+
+/** The antd message, notification and modal for code outside components (the request function). */
+export const feedback: FeedbackApis = {
+  message: waitingFor('message'),
+  notification: waitingFor('notification'),
+  modal: waitingFor('modal'),
 };
 
-export function bindFeedback(message: MessageInstance, notification: NotificationInstance): void {
-  feedback.message = message;
-  feedback.notification = notification;
+/** Puts the mounted APIs in place and makes the calls that waited for them. */
+export function bindFeedback(apis: FeedbackApis): void {
+  feedback.message = apis.message;
+  feedback.notification = apis.notification;
+  feedback.modal = apis.modal;
+  for (const call of waiting.splice(0)) call(apis);
 }
 
 /** One message (and one notification) on screen at a time: every request failure reuses this key. */

@@ -35,7 +35,10 @@ describe('navigation guard', () => {
   it('sends a signed-in user from /user/login to /', () => {
     expect(guard('/user/login', true, true)).toEqual({ type: 'redirect', to: '/' });
     expect(guard('/user/login', true, false, '?redirect=%2Fdomain')).toEqual({ type: 'redirect', to: '/domain' });
-    expect(guard('/user/login', true, false, '?redirect=https%3A%2F%2Fevil.example')).toEqual({ type: 'redirect', to: '/' });
+    expect(guard('/user/login', true, false, '?redirect=https%3A%2F%2Fevil.example')).toEqual({
+      type: 'redirect',
+      to: '/',
+    });
   });
 
   it('lets a simulation link replace a session', () => {

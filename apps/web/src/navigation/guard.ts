@@ -45,7 +45,8 @@ export function decideGuard({ pathname, search, hasToken, profileLoaded }: Guard
       ? { type: 'render', refreshUnread: false }
       : { type: 'redirect', to: loginPath(`${pathname}${search}`) };
   }
-  if (path === '/user/login') return { type: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')) };
+  if (path === '/user/login')
+    return { type: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')) };
   // Auth pages work without user info: a simulation link must be able to replace a stale token.
   if (isPublicPath(path)) return { type: 'render', refreshUnread: false };
   if (!profileLoaded) return { type: 'loadProfile' };

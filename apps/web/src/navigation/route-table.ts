@@ -1,5 +1,5 @@
 import { hasPermission, type PermissionId, type Role } from '@edgeward/contract';
-import type { ComponentType } from 'react';
+import type { MenuIcon } from '../layouts/main/menu-icons';
 import type { AppRoute, MenuScope } from '../routes';
 
 /** A route of the table as the router registers it, with what it inherits from its menu group. */
@@ -36,7 +36,7 @@ export function homePathOf(cdnType: string | undefined): string {
 export interface MenuNode {
   key: string;
   title: AppRoute['title'];
-  icon?: ComponentType;
+  icon?: MenuIcon;
   children?: MenuNode[];
 }
 

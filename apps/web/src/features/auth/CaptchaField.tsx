@@ -1,5 +1,7 @@
 import { CaptchaAnswerSchema } from '@edgeward/contract';
-import { Flex, Form, type FormInstance, Input, Spin, Typography, theme } from 'antd';
+import { Flex, Form, type FormInstance, Spin, theme } from 'antd';
+// The login page shows this field: antd's plain Input, without the TextArea, Search and OTP of its barrel.
+import Input from 'antd/es/input/Input';
 import { useCallback } from 'react';
 import { useCaptcha } from '../../api/account';
 import { useI18n } from '../../i18n';
@@ -67,9 +69,7 @@ export function CaptchaField({ captcha, size }: { captcha: CaptchaState; size?: 
               style={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
             />
           ) : query.isError && !query.isFetching ? (
-            <Typography.Text type="danger" style={{ fontSize: token.fontSizeSM }}>
-              {t('account.captcha.loadFailed')}
-            </Typography.Text>
+            <span style={{ fontSize: token.fontSizeSM, color: token.colorErrorText }}>{t('account.captcha.loadFailed')}</span>
           ) : (
             <Spin size="small" />
           )}

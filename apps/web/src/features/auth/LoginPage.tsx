@@ -1,14 +1,21 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginSchema } from '@edgeward/contract';
-import { Button, Flex, Form, Input, Result, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Flex, Form, theme } from 'antd';
+// The input's own module, not antd's Input with its TextArea, Search and OTP: the first page stays small.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useLogin, useSimulationLogin } from '../../api/account';
+import { useLogin } from '../../api/account';
 import { useI18n } from '../../i18n';
 import { applyServerErrors, errorIdOf, zodRule } from '../../lib/form';
+import { lazyPage } from '../../navigation/lazy-page';
 import { safeRedirect } from '../../navigation/navigate';
 import { sessionStore } from '../../stores/session';
 import { CaptchaField, useCaptchaField } from './CaptchaField';
+
+// Only a login link with a token needs it (and antd's Result): its own chunk, off the login page's first load.
+const SimulationLogin = lazyPage<{ token: string }>(() => import('./SimulationLogin'));
 
 interface LoginValues {
   userName: string;
@@ -24,6 +31,7 @@ export default function LoginPage() {
 
 function PasswordLogin() {
   const { t } = useI18n();
+  const { token: themeToken } = theme.useToken();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
@@ -65,9 +73,19 @@ function PasswordLogin() {
 
   return (
     <>
-      <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 24 }}>
+      {/* Typography.Title's look from the theme's tokens: antd's Typography (copy, edit, ellipsis) is heavy. */}
+      <h3
+        style={{
+          textAlign: 'center',
+          marginBottom: 24,
+          color: themeToken.colorTextHeading,
+          fontWeight: themeToken.fontWeightStrong,
+          fontSize: themeToken.fontSizeHeading3,
+          lineHeight: themeToken.lineHeightHeading3,
+        }}
+      >
         {t('account.login.title')}
-      </Typography.Title>
+      </h3>
       <Form form={form} layout="vertical" size="large" onFinish={onFinish} requiredMark={false} name="login">
         <Form.Item name="userName" label={t('account.field.userName')} rules={[zodRule(LoginSchema.shape.userName, t)]}>
           <Input
@@ -80,7 +98,7 @@ function PasswordLogin() {
           />
         </Form.Item>
         <Form.Item name="password" label={t('account.field.password')} rules={[zodRule(LoginSchema.shape.password, t)]}>
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder={t('account.placeholder.loginPassword')}
             autoComplete="current-password"
@@ -96,50 +114,9 @@ function PasswordLogin() {
           </Button>
         </Form.Item>
       </Form>
-      <Typography.Paragraph style={{ textAlign: 'center' }}>
+      <div style={{ textAlign: 'center', marginBottom: '1em', color: themeToken.colorText, lineHeight: themeToken.lineHeight }}>
         {t('account.login.noAccount')} <Link to="/user/register">{t('account.login.register')}</Link>
-      </Typography.Paragraph>
+      </div>
     </>
-  );
-}
-
-function SimulationLogin({ token }: { token: string }) {
-  const { t } = useI18n();
-  const navigate = useNavigate();
-  const simulation = useSimulationLogin();
-  const { mutate } = simulation;
-  // A simulation token works once; the ref keeps a development double effect from spending it twice.
-  const sent = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (sent.current === token) return;
-    sent.current = token;
-    mutate(token, {
-      onSuccess: (data) => {
-        sessionStore.setToken(data.token);
-        navigate('/', { replace: true });
-      },
-    });
-  }, [token, mutate, navigate]);
-
-  if (simulation.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('account.login.simulationFailed')}
-        subTitle={simulation.error.message}
-        extra={
-          <Button type="primary" onClick={() => navigate('/user/login', { replace: true })}>
-            {t('account.login.toLogin')}
-          </Button>
-        }
-      />
-    );
-  }
-  return (
-    <Flex vertical align="center" gap={16} style={{ padding: '48px 0' }}>
-      <Spin size="large" />
-      <Typography.Text>{t('account.login.simulating')}</Typography.Text>
-    </Flex>
   );
 }

@@ -1,7 +1,6 @@
 import type { FormInstance } from 'antd';
 import type { RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
-import { ApiError } from '../../api/client';
 import { applyServerErrors, errorIdOf, issueMessage, serverFieldErrors, type Translate } from '../../lib/form';
 
 type Path = readonly PropertyKey[];
@@ -98,9 +97,12 @@ export function applyConfigErrors(
  */
 export function configFailureText(error: unknown, t: Translate, fieldsShown: boolean): string {
   const failed = t('errors.CONFIG_FAILED');
-  if (fieldsShown || !(error instanceof ApiError)) return failed;
-  const firstField = error.fields ? Object.values(error.fields)[0] : undefined;
-  const reason = errorIdOf(error) === 'VALIDATION_FAILED' && firstField ? firstField : error.message;
+  // Only API errors (ApiError: an error id and a message in the user's language) have a reason worth showing.
+  const id = errorIdOf(error);
+  if (fieldsShown || id === undefined) return failed;
+  const firstField = Object.values(serverFieldErrors(error) ?? {})[0];
+  const message = (error as { message?: unknown }).message;
+  const reason = id === 'VALIDATION_FAILED' && firstField ? firstField : typeof message === 'string' ? message : '';
   return reason && reason !== failed ? t('domain.settings.failedReason', { reason }) : failed;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n';
 import type { MenuNode } from '../../navigation/route-table';
+import { menuIcons } from './menu-icons';
 
 export interface NavMenuProps {
   nodes: MenuNode[];
@@ -28,7 +29,7 @@ export function NavMenu({ nodes, selected, open, mode, collapsed = false, onNavi
   const items = useMemo<MenuProps['items']>(
     () =>
       nodes.map((node) => {
-        const Icon = node.icon;
+        const Icon = node.icon && menuIcons[node.icon];
         const icon = Icon ? <Icon key={node.key} /> : undefined;
         if (node.children) {
           return {
