@@ -5,13 +5,16 @@ import { e2e } from './env';
 
 /**
  * A loopback DNS server for the domain tests: the app under test resolves through it (DNS_SERVERS), and tests
- * publish the TXT and CNAME records a customer would add at their DNS provider through a small HTTP control API:
+ * publish the TXT and CNAME records a customer would add at their DNS provider, and the A records of origin names,
+ * through a small HTTP control API:
  *   PUT    /records  {"name": "_verify.example.test", "type": "TXT", "values": ["token"]}  replaces name+type
  *   DELETE /records?name=example.test                                                   drops a name (all if absent)
  *   GET    /records                                                                     lists everything
- * A name without records answers NXDOMAIN; a name holding a CNAME answers it for any type, as real DNS does.
+ * A name without records answers NXDOMAIN; a name holding a CNAME answers it for any type, as real DNS does; a
+ * name asked for a type it lacks answers without records (an origin with only an A record has no AAAA).
  */
-export type DnsRecordType = 'TXT' | 'CNAME';
+export const dnsRecordTypes = ['TXT', 'CNAME', 'A', 'AAAA'] as const;
+export type DnsRecordType = (typeof dnsRecordTypes)[number];
 export interface DnsRecordSet {
   name: string;
   type: DnsRecordType;
@@ -98,8 +101,8 @@ export async function startDnsServer(options: { dnsPort: number; controlPort: nu
       request.on('end', () => {
         try {
           const set = JSON.parse(body) as DnsRecordSet;
-          if (!set.name || !['TXT', 'CNAME'].includes(set.type) || !Array.isArray(set.values)) {
-            return reply(400, { error: 'expected {name, type: TXT|CNAME, values: string[]}' });
+          if (!set.name || !dnsRecordTypes.includes(set.type) || !Array.isArray(set.values)) {
+            return reply(400, { error: `expected {name, type: ${dnsRecordTypes.join('|')}, values: string[]}` });
           }
           const name = normalize(set.name);
           const byType = records.get(name) ?? new Map<DnsRecordType, string[]>();
