@@ -15,7 +15,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // The contract is declarations only (schemas, route and message tables): what the web does not use is dropped.
-      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id) },
+      // So are antd's unused @rc-component modules: those packages declare no `sideEffects`, and without this an
+      // import of one of their barrels keeps every module behind it (the TextArea behind the login page's Input).
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/](packages[\\/]contract|node_modules[\\/]@rc-component)[\\/]/.test(id),
+      },
       output: {
         codeSplitting: {
           // React, ReactDOM and the router change together and rarely: one long-cached chunk. antd is left to the
@@ -23,7 +27,12 @@ export default defineConfig({
           // component any page uses and put it in front of the login page; split by use, the first page only
           // loads the components it renders, and each later page (and the zh-CN pack, antd's and dayjs' Chinese
           // texts included) brings its own.
-          groups: [{ name: 'react', test: nodeModule('react|react-dom|scheduler|react-router|cookie'), priority: 2 }],
+          // The libraries the first page needs all go in one chunk too ('$initial': what index.html loads): a dozen
+          // small shared chunks compress worse than one, and they are loaded together anyway.
+          groups: [
+            { name: 'react', test: nodeModule('react|react-dom|scheduler|react-router|cookie'), priority: 2 },
+            { name: 'initial', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

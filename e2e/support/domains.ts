@@ -154,6 +154,7 @@ export async function waitForStatus(
   await expect
     .poll(async () => (await api<DomainDetail>(request, token, 'GET', `/domain/${id}/detail`)).status, {
       message: `domain ${id} reaches ${status}`,
+      intervals: [250],
       timeout: 15_000,
     })
     .toBe(status);

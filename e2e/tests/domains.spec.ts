@@ -193,7 +193,7 @@ test.describe('domain settings', () => {
     await page.getByTestId('cache-rule-add').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('cache-rule-type').click();
-    await page.getByRole('option', { name: 'Directory / path' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Directory / path' }).click();
     await dialog.getByTestId('cache-rule-content').fill('/static/');
     const ttl = dialog.getByTestId('cache-rule-ttl');
     await ttl.fill('400');
@@ -289,7 +289,8 @@ test.describe('domain settings', () => {
     await signInWithToken(page, demoToken, `/domain/setting/protection/${domain.id}`);
     const section = page.getByTestId('section-rate-limit');
     await section.getByTestId('rate-limit-switch').click();
-    await section.getByText('Moderate', { exact: true }).click();
+    const moderate = section.locator('.ant-radio-button-wrapper', { hasText: 'Moderate' });
+    await moderate.click();
     await expect(section.getByTestId('rate-limit-limit')).toHaveValue('200');
     await expect(section.getByTestId('rate-limit-periodSeconds')).toHaveValue('10');
 
@@ -302,7 +303,7 @@ test.describe('domain settings', () => {
 
     await page.reload();
     await expect(section.getByTestId('rate-limit-switch')).toBeChecked();
-    await expect(section.locator('.ant-radio-button-wrapper-checked')).toContainText('Moderate');
+    await expect(moderate).toHaveClass(/ant-radio-button-wrapper-checked/);
     await expect(section.getByTestId('rate-limit-limit')).toHaveValue('200');
     await expect(section.getByTestId('rate-limit-periodSeconds')).toHaveValue('10');
   });

@@ -61,7 +61,14 @@ const domainSettingTab = (prefix: string) => (params: Params) => `${prefix}/${pa
 
 export const mainRoutes: AppRoute[] = [
   // CDN menu
-  { path: '/', title: 'menu.overview', icon: 'DashboardOutlined', menu: 'cdn', permission: 'overview', page: comingSoon },
+  {
+    path: '/',
+    title: 'menu.overview',
+    icon: 'DashboardOutlined',
+    menu: 'cdn',
+    permission: 'overview',
+    page: comingSoon,
+  },
   {
     path: '/domain',
     title: 'menu.domain',

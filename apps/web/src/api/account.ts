@@ -1,7 +1,6 @@
 import {
   type EmailCodeRequest,
   type ForgotPassword,
-  type Login,
   type PageQuery,
   type PasswordEdit,
   type ProfileEdit,
@@ -12,32 +11,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
+// The login page's calls (captcha, login) are in auth.ts: the route table imported here would weigh that page down.
+
 export const accountKeys = {
-  captcha: (scope: string) => ['account', 'captcha', scope] as const,
   sessions: ['account', 'sessions'] as const,
   loginLog: (query: PageQuery) => ['account', 'login-log', query] as const,
 };
-
-/**
- * A captcha for one form (`scope`). Each captcha answers once, so it is never refetched behind the user's back
- * (no focus refetch, no retry, dropped on unmount); `refetch()` draws a new one.
- */
-export function useCaptcha(scope: string, enabled = true) {
-  return useQuery({
-    queryKey: accountKeys.captcha(scope),
-    queryFn: () => request(userRoutes.captchaImage, {}, { silent: true }),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: (body: Login) => request(userRoutes.login, { body }) });
-}
 
 /** The page shows a failed simulation itself, so the call stays silent. */
 export function useSimulationLogin() {

@@ -9,6 +9,7 @@ import {
 } from '@edgeward/contract';
 import { getLocale, translate } from '../i18n/i18n-store';
 import { FEEDBACK_KEY, feedback } from '../lib/feedback';
+import { ChunkLoadTimeoutError } from '../navigation/lazy-page';
 import { currentPath, loginPath, navigateTo } from '../navigation/navigate';
 import { sessionStore } from '../stores/session';
 import {
@@ -167,6 +168,19 @@ export async function request<R extends RouteDef>(
   const body = await readBody(response);
   const silent = Boolean(options?.silent);
   return settle(decideAnswer({ status: response.status, body, hadToken, silent })) as RouteData<R>;
+}
+
+/**
+ * Routes that come with their own chunk (api/auth.ts): a chunk that cannot be fetched is told and rejected like a
+ * request that got no answer.
+ */
+export async function loadRoutes<T>(load: () => Promise<T>, options?: RequestOptions): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const timedOut = error instanceof ChunkLoadTimeoutError;
+    throw fail(decideThrown({ error, timedOut, cancelled: false, silent: Boolean(options?.silent) }));
+  }
 }
 
 /** A `response: 'file'` route: the file as a Blob with the name from content-disposition. */

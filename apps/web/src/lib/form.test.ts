@@ -1,4 +1,4 @@
-import { enUS, format, RegisterFieldsSchema } from '@edgeward/contract';
+import { CaptchaAnswerSchema, enUS, format, LoginSchema, RegisterFieldsSchema } from '@edgeward/contract';
 import type { FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import {
   applyServerErrors,
   confirmRule,
   errorIdOf,
+  lazyZodRule,
   serverFieldErrors,
   type Translate,
   validateWith,
@@ -72,6 +73,36 @@ describe('zodRule', () => {
     expect(validateWith(z.number(), undefined, t)).toBe('Input cannot be empty');
     expect(validateWith(z.number(), 'x', t)).toBe('The value is not valid');
     expect(validateWith(z.string().regex(/^a$/), 'b', t)).toBe('The value is not valid');
+  });
+});
+
+describe('lazyZodRule', () => {
+  it('checks like zodRule once the schema has arrived, fetching it once per check', async () => {
+    let fetched = 0;
+    const rule = lazyZodRule(
+      async () => {
+        fetched++;
+        return fields.userName;
+      },
+      t,
+      true,
+    );
+    expect(rule.required).toBe(true);
+    expect(fetched).toBe(0);
+    expect(await run(rule, 'ab')).toBe('Username must be at least 4 characters');
+    expect(await run(rule, 'alice')).toBeUndefined();
+    expect(fetched).toBe(2);
+  });
+
+  it('says the network failed when the schema cannot be fetched', async () => {
+    const rule = lazyZodRule(() => Promise.reject(new Error('Failed to fetch dynamically imported module')), t, true);
+    expect(await run(rule, 'alice')).toBe('request.networkError');
+  });
+
+  it('agrees with the schemas the login page and its captcha field name as required', () => {
+    expect(zodRule(LoginSchema.shape.userName, t).required).toBe(true);
+    expect(zodRule(LoginSchema.shape.password, t).required).toBe(true);
+    expect(zodRule(CaptchaAnswerSchema.shape.captchaCode, t).required).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { isMessageKey, type MessageParams } from '@edgeward/contract';
 import type { FormInstance } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
+import { ChunkLoadTimeoutError, withTimeout } from '../navigation/lazy-page';
 
 /** The translate function of the i18n store, as the form helpers need it. */
 export type Translate = (key: string, params?: MessageParams) => string;
@@ -61,6 +62,28 @@ export function zodRule(schema: z.ZodType, t: Translate): RuleObject {
     validator: (_rule, value) => {
       const problem = validateWith(schema, value, t);
       return problem === undefined ? Promise.resolve() : Promise.reject(new Error(problem));
+    },
+  };
+}
+
+/**
+ * zodRule for a form drawn before zod has arrived (the login page): the schema is fetched (with the chunk time-out)
+ * when a value is first checked. `required` marks the field as zodRule would (the schema refuses an empty value);
+ * the form needs it before the schema is there.
+ */
+export function lazyZodRule(schema: () => Promise<z.ZodType>, t: Translate, required: boolean): RuleObject {
+  const load = withTimeout(schema);
+  return {
+    required,
+    validator: async (_rule, value) => {
+      let loaded: z.ZodType;
+      try {
+        loaded = await load();
+      } catch (error) {
+        throw new Error(t(error instanceof ChunkLoadTimeoutError ? 'request.timeout' : 'request.networkError'));
+      }
+      const problem = validateWith(loaded, value, t);
+      if (problem !== undefined) throw new Error(problem);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { defaultCustomerPermissions, type Role } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
 import { authRoutes, mainRoutes } from '../routes';
-import { buildMenu, flattenRoutes, homePathOf, menuScopeOf, menuSelection } from './route-table';
+import { buildMenu, menuSelection } from './menu';
+import { flattenRoutes, homePathOf, menuScopeOf } from './route-table';
 
 const everything: Role[] = [{ roleId: 'customer', permissions: defaultCustomerPermissions }];
 const only = (...ids: Role['permissions'][number]['permissionId'][]): Role[] => [

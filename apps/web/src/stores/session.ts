@@ -1,4 +1,5 @@
-import { type Profile, type Role, userRoutes } from '@edgeward/contract';
+import type { Profile, Role } from '@edgeward/contract';
+import { userRoutes } from '../api/auth';
 import { request } from '../api/client';
 import { queryClient } from '../api/query';
 import { createStore, storageOf, useStore } from './create-store';
@@ -62,7 +63,7 @@ export function useSession(): SessionState {
  * then logs out), so the user learns why they are back at the login page.
  */
 export async function loadProfile(): Promise<Profile> {
-  const user = await request(userRoutes.profile);
+  const user = await request((await userRoutes()).profile);
   sessionStore.setUser(user);
   return user;
 }
@@ -70,7 +71,9 @@ export async function loadProfile(): Promise<Profile> {
 /** Revokes the session on the server (quietly: a dead session is just as logged out) and forgets it here. */
 export async function logout(): Promise<void> {
   if (sessionStore.getToken()) {
-    await request(userRoutes.logout, undefined, { silent: true }).catch(() => undefined);
+    await userRoutes({ silent: true })
+      .then((routes) => request(routes.logout, undefined, { silent: true }))
+      .catch(() => undefined);
   }
   sessionStore.clear();
   tabsStore.reset();

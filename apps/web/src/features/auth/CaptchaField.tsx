@@ -1,11 +1,14 @@
-import { CaptchaAnswerSchema } from '@edgeward/contract';
 import { Flex, Form, type FormInstance, Spin, theme } from 'antd';
 // The login page shows this field: antd's plain Input, without the TextArea, Search and OTP of its barrel.
 import Input from 'antd/es/input/Input';
 import { useCallback } from 'react';
-import { useCaptcha } from '../../api/account';
+import { useCaptcha } from '../../api/auth';
 import { useI18n } from '../../i18n';
-import { zodRule } from '../../lib/form';
+import { lazyZodRule } from '../../lib/form';
+
+/** The answer's schema (required), with zod: the login page shows this field and draws before zod arrives. */
+const captchaCode = () =>
+  import('@edgeward/contract/schemas/auth').then((module) => module.CaptchaAnswerSchema.shape.captchaCode);
 
 /**
  * The captcha of one form: the image (a new one on click) and `refresh()`, which also empties the answer because
@@ -31,7 +34,7 @@ export function CaptchaField({ captcha, size }: { captcha: CaptchaState; size?: 
   return (
     <Form.Item label={t('account.field.captcha')} required>
       <Flex gap={8}>
-        <Form.Item name="captchaCode" rules={[zodRule(CaptchaAnswerSchema.shape.captchaCode, t)]} noStyle>
+        <Form.Item name="captchaCode" rules={[lazyZodRule(captchaCode, t, true)]} noStyle>
           <Input
             size={size}
             placeholder={t('account.placeholder.captcha')}
@@ -69,7 +72,9 @@ export function CaptchaField({ captcha, size }: { captcha: CaptchaState; size?: 
               style={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
             />
           ) : query.isError && !query.isFetching ? (
-            <span style={{ fontSize: token.fontSizeSM, color: token.colorErrorText }}>{t('account.captcha.loadFailed')}</span>
+            <span style={{ fontSize: token.fontSizeSM, color: token.colorErrorText }}>
+              {t('account.captcha.loadFailed')}
+            </span>
           ) : (
             <Spin size="small" />
           )}

@@ -1,14 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LoginSchema } from '@edgeward/contract';
 import { Button, Flex, Form, theme } from 'antd';
 // The input's own module, not antd's Input with its TextArea, Search and OTP: the first page stays small.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useLogin } from '../../api/account';
+import { loadUserRoutes, useLogin } from '../../api/auth';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, errorIdOf, zodRule } from '../../lib/form';
+import { applyServerErrors, errorIdOf, lazyZodRule } from '../../lib/form';
 import { lazyPage } from '../../navigation/lazy-page';
 import { safeRedirect } from '../../navigation/navigate';
 import { sessionStore } from '../../stores/session';
@@ -16,6 +15,9 @@ import { CaptchaField, useCaptchaField } from './CaptchaField';
 
 // Only a login link with a token needs it (and antd's Result): its own chunk, off the login page's first load.
 const SimulationLogin = lazyPage<{ token: string }>(() => import('./SimulationLogin'));
+
+/** The form's schemas (both fields required), with zod: fetched once the page is drawn, see lazyZodRule. */
+const loginFields = () => import('@edgeward/contract/schemas/auth').then((module) => module.LoginSchema.shape);
 
 interface LoginValues {
   userName: string;
@@ -71,6 +73,13 @@ function PasswordLogin() {
     if (captchaShown) form.focusField('captchaCode');
   }, [captchaShown, form]);
 
+  // What checking and sending need (the user calls, their schemas, zod) arrives while the user types.
+  useEffect(() => {
+    loadUserRoutes().catch(() => {
+      // The first check or the login asks again, and shows a failure.
+    });
+  }, []);
+
   return (
     <>
       {/* Typography.Title's look from the theme's tokens: antd's Typography (copy, edit, ellipsis) is heavy. */}
@@ -87,7 +96,11 @@ function PasswordLogin() {
         {t('account.login.title')}
       </h3>
       <Form form={form} layout="vertical" size="large" onFinish={onFinish} requiredMark={false} name="login">
-        <Form.Item name="userName" label={t('account.field.userName')} rules={[zodRule(LoginSchema.shape.userName, t)]}>
+        <Form.Item
+          name="userName"
+          label={t('account.field.userName')}
+          rules={[lazyZodRule(async () => (await loginFields()).userName, t, true)]}
+        >
           <Input
             prefix={<UserOutlined />}
             placeholder={t('account.placeholder.loginName')}
@@ -97,7 +110,11 @@ function PasswordLogin() {
             autoFocus
           />
         </Form.Item>
-        <Form.Item name="password" label={t('account.field.password')} rules={[zodRule(LoginSchema.shape.password, t)]}>
+        <Form.Item
+          name="password"
+          label={t('account.field.password')}
+          rules={[lazyZodRule(async () => (await loginFields()).password, t, true)]}
+        >
           <Password
             prefix={<LockOutlined />}
             placeholder={t('account.placeholder.loginPassword')}
@@ -114,7 +131,14 @@ function PasswordLogin() {
           </Button>
         </Form.Item>
       </Form>
-      <div style={{ textAlign: 'center', marginBottom: '1em', color: themeToken.colorText, lineHeight: themeToken.lineHeight }}>
+      <div
+        style={{
+          textAlign: 'center',
+          marginBottom: '1em',
+          color: themeToken.colorText,
+          lineHeight: themeToken.lineHeight,
+        }}
+      >
         {t('account.login.noAccount')} <Link to="/user/register">{t('account.login.register')}</Link>
       </div>
     </>

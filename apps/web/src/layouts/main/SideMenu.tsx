@@ -2,7 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n';
-import type { MenuNode } from '../../navigation/route-table';
+import type { MenuNode } from '../../navigation/menu';
 import { menuIcons } from './menu-icons';
 
 export interface NavMenuProps {

@@ -338,6 +338,8 @@ function CacheRuleModal({ index, rule, onClose }: { index: number; rule?: SavedR
           name="priority"
           label={t('domain.cache.priority')}
           extra={t('domain.cache.priorityHint')}
+          // The field's own rule and the list rule can find the same problem: show it once.
+          validateFirst
           rules={[zodRule(CacheRuleSchema.shape.priority, t), listRule('priority')]}
         >
           <InputNumber
@@ -351,6 +353,8 @@ function CacheRuleModal({ index, rule, onClose }: { index: number; rule?: SavedR
         <Form.Item
           name="type"
           label={t('domain.cache.type')}
+          // The field's own rule and the list rule can find the same problem: show it once.
+          validateFirst
           rules={[zodRule(CacheRuleTypeSchema, t), listRule('type')]}
         >
           <Select

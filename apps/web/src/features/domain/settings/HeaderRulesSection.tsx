@@ -80,6 +80,8 @@ export function HeaderRulesSection({ kind }: HeaderRulesSectionProps) {
                       <Form.Item
                         name={[field.name, 'name']}
                         style={{ marginBottom: 0 }}
+                        // The field's own rule and the list rule can find the same problem: show it once.
+                        validateFirst
                         rules={[zodRule(HeaderRuleSchema.shape.name, t), rowRule(field.name, 'name')]}
                       >
                         <Input

@@ -175,6 +175,8 @@ export function ProtectionTab() {
                       <Form.Item
                         name={[field.name, 'type']}
                         style={{ marginBottom: 0 }}
+                        // The field's own rule and the list rule can find the same problem: show it once.
+                        validateFirst
                         rules={[zodRule(CacheRuleTypeSchema, t), rowRule(field.name, 'type')]}
                       >
                         <Select
