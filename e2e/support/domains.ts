@@ -234,9 +234,12 @@ export const savedMessage = 'Saved. The new configuration is being deployed to t
 
 /**
  * Clicks a settings save button and checks the save went through: the segment call answered 200 and the success
- * message showed. Waiting for the call keeps one save's message from standing in for the next one's.
+ * message showed. The previous save's message (same message key) must be gone first: a message opened again with
+ * its key while the old one is closing can vanish with it (antd), and it could stand in for the new one.
  */
 export async function saveSettings(page: Page, button: Locator): Promise<void> {
+  const message = page.getByText(savedMessage);
+  await expect(message).toHaveCount(0);
   const saved = page.waitForResponse(
     (response) =>
       /\/api\/domain\/config\/\d+\//.test(new URL(response.url()).pathname) && response.request().method() === 'POST',
@@ -244,5 +247,5 @@ export async function saveSettings(page: Page, button: Locator): Promise<void> {
   await button.click();
   const response = await saved;
   expect(response.status(), `save answered ${await response.text()}`).toBe(200);
-  await expect(page.getByText(savedMessage).last()).toBeVisible();
+  await expect(message).toBeVisible();
 }
