@@ -1,12 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
 
+// E2E_PORT_BASE moves every loopback port at once, so that two checkouts can run their browser tests side by side.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 8150);
+
 /** Everything the e2e run fixes: loopback ports, the server's data directory and the test-only answers. */
 export const e2e = {
-  appPort: 8181,
-  dnsPort: 8153,
-  dnsControlPort: 8154,
-  dataDir: path.join(os.tmpdir(), 'edgeward-e2e'),
+  appPort: portBase + 31,
+  dnsPort: portBase + 3,
+  dnsControlPort: portBase + 4,
+  dataDir: path.join(os.tmpdir(), `edgeward-e2e-${portBase}`),
   captcha: 'e2e-captcha',
   emailCode: '246810',
   chromium: '/usr/bin/chromium',
