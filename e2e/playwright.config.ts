@@ -3,9 +3,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { baseURL, e2e } from './support/env';
 
-const webIndex = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
-if (!fs.existsSync(webIndex)) {
-  throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build -w @edgeward/web\` first.`);
+// The browser tests run what production runs: the built web app served by the built server.
+for (const built of ['../apps/web/dist/index.html', '../apps/server/dist/main.js']) {
+  const file = path.resolve(import.meta.dirname, built);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
 }
 if (!fs.existsSync(e2e.chromium)) {
   throw new Error(`${e2e.chromium} is missing: the tests use Debian's Chromium (apt-get install -y chromium).`);
@@ -46,7 +47,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh data directory each run, so the embedded database starts empty.
-    command: `rm -rf '${e2e.dataDir}' && node --import tsx ../apps/server/src/main.ts`,
+    command: `rm -rf '${e2e.dataDir}' && node --enable-source-maps ../apps/server/dist/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: !isCI,
     timeout: 120_000,

@@ -1,11 +1,12 @@
-// `npm start`: build the web app if it is missing or stale, then run the server in the foreground.
-// PORT, DATA_DIR, DATABASE_URL and the rest of the environment pass through unchanged.
+// `npm start`: build the web app and the server if either is missing or stale, then run the built server in the
+// foreground. PORT, DATA_DIR, DATABASE_URL and the rest of the environment pass through unchanged.
 import { spawn } from 'node:child_process';
+import { ensureServerBuild, serverEntry } from './server-build.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
-if (!ensureWebBuild()) process.exit(1);
+if (!ensureWebBuild() || !(await ensureServerBuild())) process.exit(1);
 
-const args = ['--import', 'tsx', 'apps/server/src/main.ts'];
+const args = ['--enable-source-maps', serverEntry];
 console.log(`> node ${args.join(' ')}`);
 const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 

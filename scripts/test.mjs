@@ -1,5 +1,5 @@
 // `npm test`: every check, in order, stopping at the first failure. With TEST_DATABASE_URL set, the API tests run on
-// PostgreSQL as well as PGlite. The web is built before the browser tests, which run against the built app.
+// PostgreSQL as well as PGlite. The web and the server are built before the browser tests, which run against the built app.
 import { spawnSync } from 'node:child_process';
 import { root } from './web-build.mjs';
 
@@ -7,7 +7,7 @@ const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['unit and API tests', 'npx', ['vitest', 'run']],
-  ['web build', 'npm', ['run', 'build', '-w', '@edgeward/web']],
+  ['build (web and server)', 'npm', ['run', 'build']],
   ['browser tests', 'npm', ['run', 'test:e2e']],
 ];
 

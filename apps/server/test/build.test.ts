@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../scripts/server-build.mjs';
+
+const serverPackage = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** `pkg/sub/path` and `@scope/pkg/sub` -> the package name; node: builtins -> undefined. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('node:') || specifier.startsWith('.') || specifier.startsWith('/')) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+describe('the production build of the server', () => {
+  let outDir: string;
+  let metafile: Metafile;
+
+  beforeAll(async () => {
+    // Inside the server's folder, so that the bundle resolves its packages from node_modules as in production.
+    outDir = fs.mkdtempSync(path.join(import.meta.dirname, '../.build-test-'));
+    metafile = await buildServer(outDir);
+  }, 60_000);
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+  it('imports at run time exactly the runtime dependencies it declares, and nothing test-only', () => {
+    const imported = new Set<string>();
+    for (const output of Object.values(metafile.outputs)) {
+      for (const entry of output.imports) {
+        const name = entry.external ? packageOf(entry.path) : undefined;
+        if (name) imported.add(name);
+      }
+    }
+    const declared = Object.keys(serverPackage.dependencies).filter((name) => !name.startsWith('@edgeward/'));
+    expect([...imported].sort()).toEqual(declared.sort());
+    for (const devOnly of Object.keys(serverPackage.devDependencies)) expect(imported).not.toContain(devOnly);
+  });
+
+  it('starts with plain Node, applies the migrations it carries and answers', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-build-data-'));
+    const child = spawn(process.execPath, [path.join(outDir, 'main.js')], {
+      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DEMO: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const address = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+        });
+        child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+      });
+      const response = await fetch(`${address}/api/health`);
+      expect(await response.json()).toMatchObject({ code: 200, data: { status: 'ok', database: 'pglite' } });
+    } finally {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
