@@ -1,11 +1,16 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connect } from './db/connect';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { startBackground } from './jobs';
 
 const config = loadConfig();
-const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(`${error.message} Stop that process first, or set DATABASE_URL to use PostgreSQL.`);
+  process.exit(1);
+});
 const applied = await migrate(database);
 const app = await buildApp({ config, database });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
