@@ -703,6 +703,8 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       expect(image.headers['x-content-type-options']).toBe('nosniff');
+      // The one API answer meant to be cached: its name changes with every upload.
+      expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(image.rawPayload.equals(png)).toBe(true);
       const profile = await api.call('GET', '/api/user/profile', { token: user.token });
       expect(profile.body.data.avatar).toBe(avatar);
