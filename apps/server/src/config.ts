@@ -53,6 +53,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Where customers open the console (PUBLIC_URL), without a trailing slash: the base of links in mail. */
   publicUrl: string;
+  /** PUBLIC_URL was not set, so mailed links point at http://localhost:PORT (main warns in production). */
+  publicUrlDefaulted: boolean;
   domain: DomainSettings;
   edge: EdgeSettings;
   jobsPollMs: number;
@@ -86,9 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && (e.TEST_FIXED_CAPTCHA || e.TEST_FIXED_CODE)) {
     throw new Error('TEST_FIXED_CAPTCHA and TEST_FIXED_CODE are for automated tests only and refused in production');
   }
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
-    throw new Error('PUBLIC_URL is required in production: the address customers open, used in links sent by mail');
-  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -104,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlDefaulted: !e.PUBLIC_URL,
     domain: {
       limit: e.DOMAIN_LIMIT,
       wholeSiteLimit: e.WHOLE_SITE_LIMIT,

@@ -19,6 +19,9 @@ if (config.fixedCaptcha || config.fixedCode) {
     '!!! TEST_FIXED_CAPTCHA / TEST_FIXED_CODE set: every captcha and code accepts a fixed answer. Tests only !!!',
   );
 }
+if (config.env === 'production' && config.publicUrlDefaulted) {
+  app.log.warn(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which customers cannot open`);
+}
 const background = await startBackground(app, { config, database });
 
 let closing = false;

@@ -253,7 +253,7 @@ function toProfile(row: repo.ProfileRow, roles: Role[]): Profile {
 
 export interface AccountServiceDeps {
   db: Db;
-  config: Pick<Config, 'fixedCode'>;
+  config: Pick<Config, 'fixedCode' | 'publicUrl'>;
   now: () => Date;
   sessions: SessionService;
   mail: MailProvider;
@@ -331,7 +331,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       createdAt: at,
       expiresAt: new Date(at.getTime() + a.resetTokenTtlMs),
     });
-    const link = `/user/reset-password?token=${encodeURIComponent(token)}`;
+    // Absolute: the link is opened from a mailbox, not from the console.
+    const link = `${deps.config.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
     await deps.mail.send({
       to: user.email,
       subject: translate(locale, 'account.mail.reset.subject'),

@@ -159,7 +159,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
   let ctx: TestContext;
   const api = client(() => ctx);
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    ctx = await createTestContext(kind, { PUBLIC_URL: 'https://console.example.test/' });
   });
   afterAll(() => ctx?.close());
 
@@ -607,7 +607,9 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect(res.body).toEqual({ code: 200, message: 'Success', data: null });
       const mail = await waitForMail(ctx, user.email, before);
       expect(mail.subject).toBe('Reset your Edgeward password');
-      const token = decodeURIComponent(mail.text.match(/\/user\/reset-password\?token=([\w%-]+)/)![1]!);
+      const token = decodeURIComponent(
+        mail.text.match(/^https:\/\/console\.example\.test\/user\/reset-password\?token=([\w%-]+)$/m)![1]!,
+      );
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
       const stored = await query<{ token_hash: string }>(ctx, sql`SELECT token_hash FROM password_reset_tokens`);
       expect(stored.map((r) => r.token_hash)).toContain(hashSecret(token));
