@@ -15,7 +15,7 @@ import {
   SessionItemSchema,
   TokenDataSchema,
 } from '../schemas/auth';
-import { EmptySchema, PageQuerySchema, pageOf } from '../schemas/common';
+import { EmptySchema, PageQuerySchema, pageOf, requiredText } from '../schemas/common';
 
 const tag = 'user';
 const user = { id: 'user' } as const;
@@ -87,7 +87,7 @@ export const userRoutes = {
     summary: 'Exchange a one-time simulation token for a session',
     tag,
     auth: 'none',
-    params: z.object({ token: z.string().min(1) }),
+    params: z.object({ token: requiredText() }),
     data: TokenDataSchema,
   }),
   captchaImage: defineRoute({
