@@ -108,11 +108,21 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+/**
+ * A new email needs the current password and a code sent to the new address (EmailChangeCodeRequestSchema): a
+ * session alone, stolen or an operator's simulation, cannot move the account's mail, and with it password resets,
+ * elsewhere. Both are ignored while the email stays the same.
+ */
 export const ProfileEditSchema = z.object({
   userName: UserNameSchema,
   email: EmailSchema,
+  currentPassword: text().max(a.passwordMax, { error: 'account.password.max' }).optional(),
+  emailCode: EmailCodeSchema.optional(),
 });
 export type ProfileEdit = z.infer<typeof ProfileEditSchema>;
+
+export const EmailChangeCodeRequestSchema = z.object({ email: EmailSchema });
+export type EmailChangeCodeRequest = z.infer<typeof EmailChangeCodeRequestSchema>;
 
 export const PasswordEditFieldsSchema = z.object({
   oldPassword: text().min(1, { error: 'validation.required' }),

@@ -54,6 +54,9 @@ export function accountModule(deps: ModuleDeps): FastifyPluginAsync {
 
     registerRoute(app, userRoutes.profile, ({ user }) => service.profile(user));
     registerRoute(app, userRoutes.edit, ({ user, body }) => service.editProfile(user, body));
+    registerRoute(app, userRoutes.emailChangeCode, ({ user, body, request, locale }) =>
+      service.sendEmailChangeCode(user, body, clientOf(request), locale),
+    );
     registerRoute(app, userRoutes.editPassword, ({ user, body }) => service.editPassword(user, body));
     registerRoute(app, userRoutes.avatar, async ({ user, request }) => {
       if (!request.isMultipart()) throw avatarInvalid();
