@@ -66,7 +66,7 @@ export default defineConfig({
       TEST_FIXED_CODE: e2e.emailCode,
       ALLOW_PRIVATE_ORIGINS: 'true',
       // The API fixtures give each registration an address of its own (support/fixtures.ts).
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       DNS_SERVERS: `127.0.0.1:${e2e.dnsPort}`,
       EDGE_SANDBOX_DELAY_MS: '500',
     },

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,7 +24,10 @@ export interface Database {
 }
 
 export interface ConnectOptions {
-  /** postgres://... for PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
+  /**
+   * postgres://... for PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'), locked
+   * for this process until close() (a second process gets DataDirLockedError).
+   */
   databaseUrl?: string;
   dataDir?: string;
   /** PostgreSQL only: confine every connection to this schema (tests give each file its own). */
@@ -50,21 +54,32 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     };
   }
   const dir = options.dataDir ?? 'memory://';
+  const lock = dir.startsWith('memory://') ? undefined : lockDataDir(dir);
   let client: PGlite;
-  if (dir.startsWith('memory://')) {
-    client = new PGlite();
-  } else {
-    const pgDir = path.join(dir, 'pglite');
-    fs.mkdirSync(pgDir, { recursive: true });
-    client = new PGlite(pgDir);
+  try {
+    client = lock ? openPglite(path.join(dir, 'pglite')) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  await client.waitReady;
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
     execScript: async (sql) => {
       await client.exec(sql);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+function openPglite(pgDir: string): PGlite {
+  fs.mkdirSync(pgDir, { recursive: true });
+  return new PGlite(pgDir);
 }

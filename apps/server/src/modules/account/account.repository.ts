@@ -8,6 +8,7 @@ import {
   emailCodes,
   loginLog,
   passwordResetTokens,
+  sessions,
   simulationTokens,
   userPermissions,
   users,
@@ -89,6 +90,12 @@ export async function updateProfile(
   values: { userName: string; email: string; updatedAt: Date },
 ) {
   await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** 'login' or 'simulation' (an operator acting as the user). */
+export async function findSessionKind(db: Executor, sessionId: number): Promise<string | undefined> {
+  const [row] = await db.select({ kind: sessions.kind }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.kind;
 }
 
 export async function findPasswordHash(db: Executor, userId: number): Promise<string | undefined> {

@@ -68,7 +68,6 @@ export const domain = {
   'domain.header.reserved': 'This header is managed by the CDN and cannot be changed',
   'domain.header.duplicate': 'This header is already in use',
   'domain.header.valueMax': 'A header value can be at most 1024 characters',
-  'domain.header.valueFormat': 'A header value cannot contain line breaks or control characters',
   'domain.header.numberRange': 'A numeric value must be between 0 and 1,000,000,000',
   'domain.header.max': 'At most 20 headers',
   'domain.rateLimit.pathStart': 'A path must start with /',

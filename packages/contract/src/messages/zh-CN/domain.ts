@@ -68,7 +68,6 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.header.reserved': '该头部由 CDN 管理，不能修改',
   'domain.header.duplicate': '该头部已被使用',
   'domain.header.valueMax': '头部取值最多 1024 个字符',
-  'domain.header.valueFormat': '头部取值不能包含换行或控制字符',
   'domain.header.numberRange': '数值范围为 0 到 1,000,000,000',
   'domain.header.max': '最多 20 个头部',
   'domain.rateLimit.pathStart': '路径必须以 / 开头',
