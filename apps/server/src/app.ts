@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { inArrivalOrder } from './db/pglite-turns';
 import { installErrorHandler, sendNotFound } from './http/error-handler';
 import { createJobRunner } from './jobs/runner';
 import { registerModules } from './modules';
@@ -39,6 +40,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  if (deps.database.kind === 'pglite') {
+    app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(done));
+  }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

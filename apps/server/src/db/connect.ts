@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { takingTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -59,11 +60,13 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     client = new PGlite(pgDir);
   }
   await client.waitReady;
+  const turns = takingTurns(client);
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // drizzle calls only query and transaction of its client.
+    db: drizzlePglite({ client: turns as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
     execScript: async (sql) => {
-      await client.exec(sql);
+      await turns.exec(sql);
     },
     close: () => client.close(),
   };
