@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { inArrivalOrder } from './db/pglite-turns';
 import { installErrorHandler, sendNotFound } from './http/error-handler';
+import { installRequestLog } from './http/request-log';
 import { createJobRunner } from './jobs/runner';
 import { registerModules } from './modules';
 import { createSessionService } from './modules/session/session.service';
@@ -32,6 +33,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
+    // Fastify's two lines per request carry the URL unredacted; installRequestLog writes one, redacted.
+    disableRequestLogging: true,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -40,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
   if (deps.database.kind === 'pglite') {
     app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(done));
   }
