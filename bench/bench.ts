@@ -128,7 +128,8 @@ export async function startApp(
   options: StartOptions = {},
 ): Promise<{ app: FastifyInstance; url: string; user: TestUser; stop(): Promise<void> }> {
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: bench.dataDir, DEMO: 'false', LOG_LEVEL: 'info' });
-  const logger = { level: 'info', stream: fs.createWriteStream('/dev/null') };
+  // pino's own destination, as the server's log to stdout goes; a Node stream would cost more than that does.
+  const logger = { level: 'info', file: '/dev/null' };
   const app = await buildApp({ config, database: bench.database, logger });
   options.configure?.(app);
   const background = options.background ? await startBackground(app, { config, database: bench.database }) : undefined;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import type { Database } from './db/connect';
 import { inArrivalOrder } from './db/pglite-turns';
 import { installErrorHandler, sendNotFound } from './http/error-handler';
 import { installRequestLog } from './http/request-log';
+import { installSecurityHeaders } from './http/security-headers';
 import { createJobRunner } from './jobs/runner';
 import { registerModules } from './modules';
 import { createSessionService } from './modules/session/session.service';
@@ -51,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
