@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ default: Bench }>> = {
   bundle: () => import('./bundle.bench'),
   'api-overhead': () => import('./api-overhead.bench'),
   'domain-list': () => import('./domain-list.bench'),
+  load: () => import('./load.bench'),
 };
 
 const requested = process.argv.slice(2);

@@ -12,8 +12,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { inArrivalOrder } from './db/pglite-turns';
 import { installErrorHandler, sendNotFound } from './http/error-handler';
 import { requestIdOf } from './http/request-id';
+import { installRequestLog } from './http/request-log';
 import { applySecurityHeaders } from './http/security-headers';
 import { createJobRunner } from './jobs/runner';
 import { registerModules } from './modules';
@@ -31,6 +33,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
+    // Fastify's two lines per request carry the URL unredacted; installRequestLog writes one, redacted.
+    disableRequestLogging: true,
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -45,6 +49,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
+  if (deps.database.kind === 'pglite') {
+    app.addHook('onRequest', (_request, _reply, done) => inArrivalOrder(done));
+  }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { takingTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -63,11 +64,13 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     lock?.release();
     throw error;
   }
+  const turns = takingTurns(client);
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // drizzle calls only query and transaction of its client.
+    db: drizzlePglite({ client: turns as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
     execScript: async (sql) => {
-      await client.exec(sql);
+      await turns.exec(sql);
     },
     close: async () => {
       try {

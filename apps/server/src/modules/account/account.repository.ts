@@ -77,8 +77,24 @@ const profileColumns = {
   createdAt: users.createdAt,
 };
 
+function prepareFindProfile(db: Executor) {
+  return db
+    .select(profileColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('account_find_profile');
+}
+
+/** Built once per database: drizzle's query builder costs more than the query on this hot path. */
+const findProfileQueries = new WeakMap<Executor, ReturnType<typeof prepareFindProfile>>();
+
 export async function findProfile(db: Executor, userId: number) {
-  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
+  let query = findProfileQueries.get(db);
+  if (!query) {
+    query = prepareFindProfile(db);
+    findProfileQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   return row;
 }
 
