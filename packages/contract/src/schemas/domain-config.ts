@@ -772,6 +772,8 @@ export type Websocket = z.infer<typeof WebsocketSchema>;
 export const DomainConfigSchema = z.object({
   id: z.number().int(),
   domainName: z.string(),
+  /** As in DomainDetail: the zone that holds the domain's CNAME record. */
+  apexDomain: z.string(),
   cname: z.string(),
   /** The first entry is the origin setting (the only one the console edits). */
   sources: z.array(OriginSettingDataSchema),

@@ -43,6 +43,7 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
     expect(res.body.data).toEqual({
       id,
       domainName: name,
+      apexDomain: 'example.com',
       cname: `${name}.cdn.edgeward.net`,
       sources: [
         {

@@ -6,6 +6,8 @@ export const domain = {
   'domain.name.tooLong': 'A domain name can be at most 253 characters',
   'domain.name.labelTooLong': 'Each part of a domain name can be at most 63 characters',
   'domain.name.wildcard': 'Wildcard domain names are not supported',
+  'domain.name.publicSuffix':
+    'This is a public suffix (such as com.cn or github.io), not a domain of its own: please enter your domain under it',
   'domain.origin.ipRequired': 'Please enter an IP address',
   'domain.origin.ipMax': 'Supports up to 15 origin IPs',
   'domain.origin.ipFormat': 'Please enter an ipv4 format address',

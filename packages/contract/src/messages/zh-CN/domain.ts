@@ -7,6 +7,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.name.tooLong': '域名最多 253 个字符',
   'domain.name.labelTooLong': '域名的每一段最多 63 个字符',
   'domain.name.wildcard': '不支持泛域名',
+  'domain.name.publicSuffix': '这是公共后缀（如 com.cn、github.io），不是可拥有的域名，请输入其下您自己的域名',
   'domain.origin.ipRequired': '请输入IP地址',
   'domain.origin.ipMax': '最多支持 15 个源站IP',
   'domain.origin.ipFormat': '请输入ipv4格式的地址',
