@@ -9,6 +9,8 @@ import { Logo } from '../components/Logo';
 import { ErrorBoundary } from '../features/shell/ErrorPage';
 import { ForbiddenPage } from '../features/shell/ForbiddenPage';
 import { useI18n } from '../i18n';
+// The console's texts include plurals: their formatter comes with this chunk, so they never render unformatted.
+import '../i18n/icu';
 import { useCurrentRoute } from '../navigation/current-route';
 import { lazyPage } from '../navigation/lazy-page';
 import { buildMenu, menuSelection } from '../navigation/menu';
