@@ -52,7 +52,7 @@ export function installIcu(icu: Record<Locale, IcuFormat>): void {
 
 /** An ICU text met before i18n/icu.ts has arrived fetches it; the store then renders the text again, formatted. */
 const icuPending: IcuFormat = (text, params) => {
-  void import('./icu');
+  void import('./icu').then((module) => installIcu(module.icu));
   return fillPlaceholders(text, params);
 };
 
