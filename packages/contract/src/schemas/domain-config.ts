@@ -432,7 +432,7 @@ export function normalizeRefererEntry(entry: string): string {
   return `${match[1] ?? ''}${toAsciiDomain(match[2] ?? '')}${match[3] ?? ''}`;
 }
 
-/** A referer entry: a host name or IPv4 address, an optional '*.' prefix on names, an optional port <= 65535. */
+/** A referer entry: a host name or IPv4 address, an optional '*.' prefix on names, an optional port 1-65535. */
 export function refererEntryIssue(entry: string): string | null {
   if (entry === '') return 'validation.required';
   const match = /^(\*\.)?([^:]+)(?::(\d{1,5}))?$/.exec(entry);
@@ -514,7 +514,10 @@ export const IpAclSchema = z
 export type IpAcl = z.output<typeof IpAclSchema>;
 export type IpAclInput = z.input<typeof IpAclSchema>;
 
-export const UserAgentFilterTypeSchema = z.enum(['off', 'blacklist', 'whitelist'], { error: 'validation.required' });
+/** A type other than these (both lists at once, say) breaks the rule that blacklist and whitelist are exclusive. */
+export const UserAgentFilterTypeSchema = z.enum(['off', 'blacklist', 'whitelist'], {
+  error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'domain.ua.exclusive'),
+});
 
 /**
  * '*' is the only wildcard. Glob and regex operators that would read as patterns elsewhere are refused; brackets,
@@ -766,6 +769,8 @@ export type Websocket = z.infer<typeof WebsocketSchema>;
 export const DomainConfigSchema = z.object({
   id: z.number().int(),
   domainName: z.string(),
+  /** As in DomainDetail: the zone that holds the domain's CNAME record. */
+  apexDomain: z.string(),
   cname: z.string(),
   /** The first entry is the origin setting (the only one the console edits). */
   sources: z.array(OriginSettingDataSchema),

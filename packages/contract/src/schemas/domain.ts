@@ -97,7 +97,10 @@ export function defaultCacheRules(type: AccelerationType): CacheRule[] {
 /** Every setting a new domain starts with apart from its identity and origin. */
 export function defaultDomainSettings(
   type: AccelerationType,
-): Omit<DomainConfig, 'id' | 'domainName' | 'cname' | 'sources' | 'originProtocol' | 'configVersion' | 'updatedAt'> {
+): Omit<
+  DomainConfig,
+  'id' | 'domainName' | 'apexDomain' | 'cname' | 'sources' | 'originProtocol' | 'configVersion' | 'updatedAt'
+> {
   return {
     rangeStatus: 'off',
     https: 'off',
@@ -205,6 +208,8 @@ export const DomainListItemSchema = z.object({
 export type DomainListItem = z.infer<typeof DomainListItemSchema>;
 
 export const DomainDetailSchema = DomainListItemSchema.extend({
+  /** The registrable domain by the public suffix list (ASCII): the zone the customer's DNS provider hosts. */
+  apexDomain: z.string(),
   originType: OriginTypeSchema,
   origins: z.array(z.string()),
   configVersion: z.number().int(),

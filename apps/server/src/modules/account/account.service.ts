@@ -288,8 +288,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (!budgets[budget].hit(client.ip)) throw new AppError('RATE_LIMITED');
   }
 
-  async function requireCaptcha(captchaId: string, captchaCode: string): Promise<void> {
-    if (!(await deps.captcha.verify(captchaId, captchaCode))) throw captchaInvalid();
+  async function requireCaptcha(captchaId: string, captchaCode: string, email?: string): Promise<void> {
+    if (!(await deps.captcha.verify(captchaId, captchaCode, email))) throw captchaInvalid();
   }
 
   /** The open code for the address and purpose if `code` fits it; a wrong code counts against the code's attempts. */
@@ -393,8 +393,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async sendEmailCode(input: EmailCodeRequest, client: Client, locale: Locale) {
       spend('emailCode', client);
-      await requireCaptcha(input.captchaId, input.captchaCode);
       const email = input.email.toLowerCase();
+      // The person types one captcha per registration: this binds it to the address instead of using it up.
+      if (!(await deps.captcha.bindToEmail(input.captchaId, input.captchaCode, email))) throw captchaInvalid();
       // Codes serve registration only (EmailCodeRequestSchema.purpose), so a registered address has no use for one.
       if (await repo.findUserByEmail(db, email)) throw emailTaken();
       return issueEmailCode(email, input.purpose, (code) => ({
@@ -428,7 +429,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     async register(input: Register) {
-      await requireCaptcha(input.captchaId, input.captchaCode);
+      await requireCaptcha(input.captchaId, input.captchaCode, input.email.toLowerCase());
       const taken = await repo.findTaken(db, input);
       if (taken.userName) throw usernameTaken();
       if (taken.email) throw emailTaken();

@@ -236,6 +236,83 @@ describe.each(dbKinds)('account on %s', (kind) => {
     });
   });
 
+  describe('one captcha per registration', () => {
+    const codeQuery = (email: string, captchaId: string, captchaCode = TEST_CAPTCHA) => ({
+      query: { email, purpose: 'register', captchaId, captchaCode },
+    });
+
+    it('registers with the captcha that sent the code, typed once', async () => {
+      const body = api.registration();
+      const captchaId = await api.captcha();
+      const sent = await api.call('GET', '/api/user/email_code', codeQuery(body.email, captchaId));
+      expect(sent.status).toBe(200);
+      const res = await api.call('POST', '/api/user/register', { body: { ...body, captchaId } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toEqual({ userName: body.userName, email: body.email });
+    });
+
+    it('stays good for the registration as long as the code, past its own expiry', async () => {
+      const body = api.registration();
+      const captchaId = await api.captcha();
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(body.email, captchaId))).status).toBe(200);
+      ctx.clock.advance(a.captchaTtlMs + 60_000);
+      const res = await api.call('POST', '/api/user/register', { body: { ...body, captchaId } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+
+    it('sends no second code, for any address', async () => {
+      const email = `${api.unique('c')}@example.com`;
+      const captchaId = await api.captcha();
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(email, captchaId))).status).toBe(200);
+      ctx.clock.advance(a.emailCodeResendMs + 1000);
+      for (const to of [email, `${api.unique('c')}@example.com`]) {
+        const again = await api.call('GET', '/api/user/email_code', codeQuery(to, captchaId));
+        expect(again.body).toMatchObject({ code: 400, error: 'CAPTCHA_INVALID' });
+      }
+    });
+
+    it('registers only the address it sent the code to, and only once', async () => {
+      const first = api.registration();
+      const captchaId = await api.captcha();
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(first.email, captchaId))).status).toBe(200);
+      // Another address with a code of its own still cannot use this captcha...
+      const other = api.registration();
+      expect((await api.sendCode(other.email)).status).toBe(200);
+      const foreign = await api.call('POST', '/api/user/register', { body: { ...other, captchaId } });
+      expect(foreign.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+      // ...which stays good for its own address, once.
+      const registered = await api.call('POST', '/api/user/register', {
+        body: { ...first, email: first.email.toUpperCase(), captchaId },
+      });
+      expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+      const second = await api.call('POST', '/api/user/register', {
+        body: { ...other, userName: api.unique('r'), captchaId },
+      });
+      expect(second.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+    });
+
+    it('serves no other form once bound to an address', async () => {
+      const user = await api.newUser();
+      const captchaId = await api.captcha();
+      const email = `${api.unique('c')}@example.com`;
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(email, captchaId))).status).toBe(200);
+      const forgot = await api.call('POST', '/api/user/forgot_password', {
+        body: { email: user.email, captchaId, captchaCode: TEST_CAPTCHA },
+      });
+      expect(forgot.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+    });
+
+    it('is used up by a wrong answer to the code request', async () => {
+      const body = api.registration();
+      const captchaId = await api.captcha();
+      const wrong = await api.call('GET', '/api/user/email_code', codeQuery(body.email, captchaId, 'nope'));
+      expect(wrong.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+      expect((await api.sendCode(body.email)).status).toBe(200);
+      const res = await api.call('POST', '/api/user/register', { body: { ...body, captchaId } });
+      expect(res.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+    });
+  });
+
   describe('registration', () => {
     it.each([
       ['userName', { userName: 'abc' }, 'Username must be at least 4 characters', '用户名至少 4 个字符'],

@@ -15,13 +15,13 @@ export const account = {
   'account.agreement.required': 'Please read and accept the user agreement',
   'account.mail.code.subject': 'Your Edgeward verification code',
   'account.mail.code.text':
-    'Your verification code is {code}. It is valid for {minutes} minutes.\n\nIf you did not ask for it, you can ignore this mail.',
+    'Your verification code is {code}. It is valid for {minutes, plural, one {# minute} other {# minutes}}.\n\nIf you did not ask for it, you can ignore this mail.',
   'account.mail.emailChange.subject': 'Confirm your new Edgeward email',
   'account.mail.emailChange.text':
-    'Your code to make this address the email of the Edgeward account {userName} is {code}. It is valid for {minutes} minutes.\n\nIf you did not ask for it, you can ignore this mail; the account stays unchanged.',
+    'Your code to make this address the email of the Edgeward account {userName} is {code}. It is valid for {minutes, plural, one {# minute} other {# minutes}}.\n\nIf you did not ask for it, you can ignore this mail; the account stays unchanged.',
   'account.mail.reset.subject': 'Reset your Edgeward password',
   'account.mail.reset.text':
-    'Open this link to set a new password (valid for {minutes} minutes):\n{link}\n\nIf you did not ask for it, you can ignore this mail; your password stays unchanged.',
+    'Open this link to set a new password (valid for {minutes, plural, one {# minute} other {# minutes}}):\n{link}\n\nIf you did not ask for it, you can ignore this mail; your password stays unchanged.',
   'errors.USERNAME_TAKEN': 'This username is already taken',
   'errors.EMAIL_TAKEN': 'This email is already registered',
   'errors.CAPTCHA_INVALID': 'The captcha is wrong or has expired, please try a new one',
