@@ -65,12 +65,13 @@ describe.each(dbKinds)('compression on %s', (kind) => {
     expect(res.body).toBe(script);
   });
 
-  it('sends the app compressed for a deep link, never cached without revalidation', async () => {
-    const res = await get('/domain/setting/origin/3', browserEncodings);
+  it.each(['/', '/domain/setting/origin/3'])('sends the app compressed for %s, revalidated each time', async (url) => {
+    const res = await get(url, browserEncodings);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(indexHtml);
   });
 
