@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 // Two cores: two workers. Each server test file builds its own database, so files run in parallel safely.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/{src,test}/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/{src,test}/**/*.test.ts',
+      'apps/web/{src,build}/**/*.test.ts',
+    ],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -77,6 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // API answers only: the web build is compressed ahead of time, at the highest levels, and served as it is.
+      // Request bodies are never sent compressed by the web app, so none is inflated either.
+      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
       await registerModules(api, { ...deps, now: deps.now ?? (() => new Date()) });
     },
     { prefix: '/api' },
@@ -88,6 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // The build writes .br and .gz beside each compressible file (apps/web/build/precompress.ts); the one the
+      // client accepts is sent, with Vary: Accept-Encoding. They are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
