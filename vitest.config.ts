@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Two cores: two workers. Each server test file builds its own database, so files run in parallel safely.
+// Two cores: two workers. Each server test file copies its own database from the run's migrated template
+// (apps/server/test/global-setup.ts), so files run in parallel safely.
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/{src,test}/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -80,18 +80,26 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     };
   }
   const dir = options.dataDir ?? 'memory://';
-  let client: PGlite;
-  if (dir.startsWith('memory://')) {
-    client = new PGlite({ parsers: int8AsText });
-  } else {
-    const pgDir = path.join(dir, 'pglite');
-    fs.mkdirSync(pgDir, { recursive: true });
-    client = new PGlite(pgDir, { parsers: int8AsText });
-  }
+  if (dir.startsWith('memory://')) return openPglite();
+  const pgDir = path.join(dir, 'pglite');
+  fs.mkdirSync(pgDir, { recursive: true });
+  return openPglite(pgDir);
+}
+
+/**
+ * PGlite in `dataDir` (in memory without one), or in memory from a dumped data directory (`loadDataDir`, which
+ * skips initdb: the tests' template database).
+ */
+export async function openPglite(
+  dataDir?: string,
+  extra: { loadDataDir?: Blob } = {},
+): Promise<Database & { pglite: PGlite }> {
+  const client = new PGlite({ dataDir, parsers: int8AsText, ...extra });
   await client.waitReady;
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     scriptTransaction: (work) =>
       client.transaction((tx) =>
         work({
