@@ -34,6 +34,12 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   };
 }
 
+/**
+ * argon2id at a test cost: 64 MiB and 3 passes per hash is most of an API test's time, and what is tested is the
+ * flow, not the work factor (password-hasher.test.ts checks that the configured cost is the one used).
+ */
+export const testPasswordHashing = { ARGON2_MEMORY_KIB: '256', ARGON2_TIME_COST: '1', ARGON2_PARALLELISM: '1' };
+
 export const TEST_CAPTCHA = 'test-captcha';
 export const TEST_CODE = '246810';
 
@@ -55,6 +61,7 @@ export async function createTestContext(kind: DbKind, env: Record<string, string
     LOG_LEVEL: 'silent',
     TEST_FIXED_CAPTCHA: TEST_CAPTCHA,
     TEST_FIXED_CODE: TEST_CODE,
+    ...testPasswordHashing,
     ...env,
   });
   const clock = {
