@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config';
 // (apps/server/test/global-setup.ts), so files run in parallel safely.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/{src,test}/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/{src,test}/**/*.test.ts',
+      'apps/web/{src,build}/**/*.test.ts',
+    ],
     globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -51,6 +51,8 @@ async function rawApp(database: Database): Promise<FastifyInstance> {
 
 interface LoadResult {
   requestsPerSecond: number;
+  /** CPU time of this process (both servers, idle one included) per answered request. */
+  cpuUsPerRequest: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
@@ -63,6 +65,7 @@ function load(url: string, token: string, duration: number): Promise<LoadResult>
     const child = spawn(process.execPath, [...args, '-H', `authorization=${token}`, url], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    const cpuBefore = process.cpuUsage();
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
@@ -70,9 +73,11 @@ function load(url: string, token: string, duration: number): Promise<LoadResult>
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const cpu = process.cpuUsage(cpuBefore);
       const result = JSON.parse(out);
       resolve({
         requestsPerSecond: result.requests.average,
+        cpuUsPerRequest: (cpu.user + cpu.system) / result.requests.total,
         p99Ms: result.latency.p99,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
@@ -108,7 +113,7 @@ async function measure(bench: BenchDatabase): Promise<void> {
       results.push(result);
       const problems = result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
       console.log(
-        `${kind} ${target.name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${result.p99Ms} ms${problems}`,
+        `${kind} ${target.name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(result.p99Ms).padStart(3)} ms   CPU ${result.cpuUsPerRequest.toFixed(0).padStart(5)} µs/request${problems}`,
       );
     }
     const [raw, edgeward] = results as [LoadResult, LoadResult];
@@ -116,6 +121,10 @@ async function measure(bench: BenchDatabase): Promise<void> {
     const p99 = edgeward.p99Ms / raw.p99Ms;
     console.log(`${kind} throughput ${versusTarget(`${throughput.toFixed(2)}x`, throughput >= 0.67, '>= 0.67x')}`);
     console.log(`${kind} p99        ${versusTarget(`${p99.toFixed(2)}x`, p99 <= 1.5, '<= 1.5x')}`);
+    // On a busy machine the two runs see different load; CPU per request does not depend on it as much.
+    console.log(
+      `${kind} CPU per request ${(edgeward.cpuUsPerRequest / raw.cpuUsPerRequest).toFixed(2)}x the bare route's`,
+    );
   } finally {
     await reference.close();
     await ours.close();

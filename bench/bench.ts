@@ -10,6 +10,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connect, type Database } from '../apps/server/src/db/connect';
 import { migrate } from '../apps/server/src/db/migrate';
+import { startBackground } from '../apps/server/src/jobs';
 import { createTestUser, type TestUser } from '../apps/server/test/fixtures/users';
 
 /** One benchmark module: bench/<name>.bench.ts default-exports this and is listed in bench/run.ts. */
@@ -110,15 +111,37 @@ export async function onEachDatabase(body: (bench: BenchDatabase) => Promise<voi
   if (!postgresUrl) console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 
+export interface StartOptions {
+  /** Also start the background work (job runner, purges) as `npm start` does. */
+  background?: boolean;
+  /** Called before the app listens, e.g. to add hooks that measure it. */
+  configure?: (app: FastifyInstance) => void;
+}
+
 /**
  * The real app as deployed (NODE_ENV=production, request logging on, going nowhere so the terminal is not the
- * bottleneck), listening on a loopback port, with a customer holding an open session.
+ * bottleneck), listening on a loopback port, with a customer holding an open session. stop() ends the background
+ * work, then the app.
  */
-export async function startApp(bench: BenchDatabase): Promise<{ app: FastifyInstance; url: string; user: TestUser }> {
+export async function startApp(
+  bench: BenchDatabase,
+  options: StartOptions = {},
+): Promise<{ app: FastifyInstance; url: string; user: TestUser; stop(): Promise<void> }> {
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: bench.dataDir, DEMO: 'false', LOG_LEVEL: 'info' });
-  const logger = { level: 'info', stream: fs.createWriteStream('/dev/null') };
+  // pino's own destination, as the server's log to stdout goes; a Node stream would cost more than that does.
+  const logger = { level: 'info', file: '/dev/null' };
   const app = await buildApp({ config, database: bench.database, logger });
+  options.configure?.(app);
+  const background = options.background ? await startBackground(app, { config, database: bench.database }) : undefined;
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const user = await createTestUser({ app, database: bench.database }, { name: 'bench' });
-  return { app, url, user };
+  return {
+    app,
+    url,
+    user,
+    async stop() {
+      await background?.stop();
+      await app.close();
+    },
+  };
 }

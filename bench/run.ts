@@ -5,8 +5,10 @@ import type { Bench } from './bench';
 
 const benches: Record<string, () => Promise<{ default: Bench }>> = {
   bundle: () => import('./bundle.bench'),
+  lighthouse: () => import('./lighthouse.bench'),
   'api-overhead': () => import('./api-overhead.bench'),
   'domain-list': () => import('./domain-list.bench'),
+  load: () => import('./load.bench'),
 };
 
 const requested = process.argv.slice(2);

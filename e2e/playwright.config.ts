@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { baseURL, e2e } from './support/env';
+import { baseURL, chromiumFlags, e2e } from './support/env';
 
 // The browser tests run what production runs: the built web app served by the built server.
 for (const built of ['../apps/web/dist/index.html', '../apps/server/dist/main.js']) {
@@ -32,17 +32,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium, never a downloaded browser; without these flags it reaches for the network at every start.
+      // Debian's Chromium, never a downloaded browser.
       executablePath: e2e.chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumFlags,
     },
   },
   webServer: {
@@ -70,7 +62,7 @@ export default defineConfig({
       TEST_FIXED_CODE: e2e.emailCode,
       ALLOW_PRIVATE_ORIGINS: 'true',
       // The API fixtures give each registration an address of its own (support/fixtures.ts).
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       DNS_SERVERS: `127.0.0.1:${e2e.dnsPort}`,
       EDGE_SANDBOX_DELAY_MS: '500',
     },

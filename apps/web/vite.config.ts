@@ -1,18 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: the bundle benchmark finds the login route's lazy chunks through it.
-    manifest: true,
     rolldownOptions: {
       // The contract is declarations only (schemas, route and message tables): what the web does not use is dropped.
       // So are antd's unused @rc-component modules: those packages declare no `sideEffects`, and without this an

@@ -16,3 +16,14 @@ export const e2e = {
 } as const;
 
 export const baseURL = `http://127.0.0.1:${e2e.appPort}`;
+
+/** Debian's Chromium headless and offline: without these flags it reaches for the network at every start. */
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import {
   defaultPasswordHashCost,
   minimumProductionCost,
@@ -24,7 +25,11 @@ const EnvSchema = z.object({
   TEST_FIXED_CODE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('')),
   DOMAIN_LIMIT: z.coerce.number().int().min(0).default(50),
   WHOLE_SITE_LIMIT: z.coerce.number().int().min(0).default(5),
   DNS_SERVERS: z.string().optional(),
@@ -53,7 +58,11 @@ export interface Config {
   fixedCode?: string;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Where customers open the console (PUBLIC_URL), without a trailing slash: the base of links in mail. */
+  publicUrl: string;
+  /** PUBLIC_URL was not set, so mailed links point at http://localhost:PORT (main warns in production). */
+  publicUrlDefaulted: boolean;
   domain: DomainSettings;
   edge: EdgeSettings;
   jobsPollMs: number;
@@ -116,7 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixedCode: e.TEST_FIXED_CODE || undefined,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlDefaulted: !e.PUBLIC_URL,
     domain: {
       limit: e.DOMAIN_LIMIT,
       wholeSiteLimit: e.WHOLE_SITE_LIMIT,

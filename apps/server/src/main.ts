@@ -1,11 +1,16 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connect } from './db/connect';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { startBackground } from './jobs';
 
 const config = loadConfig();
-const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(`${error.message} Stop that process first, or set DATABASE_URL to use PostgreSQL.`);
+  process.exit(1);
+});
 const applied = await migrate(database);
 const app = await buildApp({ config, database });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
@@ -13,6 +18,9 @@ if (config.fixedCaptcha || config.fixedCode) {
   app.log.warn(
     '!!! TEST_FIXED_CAPTCHA / TEST_FIXED_CODE set: every captcha and code accepts a fixed answer. Tests only !!!',
   );
+}
+if (config.env === 'production' && config.publicUrlDefaulted) {
+  app.log.warn(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which customers cannot open`);
 }
 const background = await startBackground(app, { config, database });
 

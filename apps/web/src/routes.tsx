@@ -1,8 +1,11 @@
 import type { PermissionId } from '@edgeward/contract';
+import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
+// The first page of every visitor who is not logged in: in the first load, not a chunk fetched after it.
+import LoginPage from './features/auth/LoginPage';
 import type { TextKey } from './i18n';
 import type { MenuIcon } from './layouts/main/menu-icons';
-import { type LazyPage, lazyPage } from './navigation/lazy-page';
+import { lazyPage } from './navigation/lazy-page';
 
 /** 'cdn' and 'eo' (edge platform) menus are chosen by the user's cdnType; 'all' appears in both. */
 export type MenuScope = 'cdn' | 'eo' | 'all';
@@ -22,7 +25,8 @@ export interface AppRoute {
   activeMenu?: string;
   /** Required permission; children inherit their parent's. */
   permission?: PermissionId;
-  page?: LazyPage;
+  /** The page, usually lazy (lazyPage): its own chunk, fetched on first use. */
+  page?: ComponentType;
   redirect?: string;
   children?: AppRoute[];
   /** One multi-tab per value: pages whose path changes with an in-page tab keep a single tab. */
@@ -34,7 +38,7 @@ const comingSoon = lazyPage(() => import('./features/shell/ComingSoonPage'));
 const accountSettings = lazyPage(() => import('./features/account/AccountSettingsPage'));
 
 export const authRoutes: AppRoute[] = [
-  { path: '/user/login/:token?', title: 'menu.user.login', page: lazyPage(() => import('./features/auth/LoginPage')) },
+  { path: '/user/login/:token?', title: 'menu.user.login', page: LoginPage },
   {
     path: '/user/register',
     title: 'menu.user.register',

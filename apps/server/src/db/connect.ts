@@ -6,6 +6,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { takingTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,12 +34,15 @@ export interface Database {
 /**
  * int8 (bigint, bigserial, count(*)) arrives from both drivers as its exact decimal text, as node-postgres gives it
  * by default: PGlite would otherwise give a number, rounded above 2^53. Schema columns map it further (ids and
- * counters to number, money in fen to bigint: see db/schema/money.ts); raw rows convert with the helpers there.
+ * counters to number, money in fen to bigint: db/schema/columns.ts); raw rows carry the text.
  */
 const int8AsText = { [types.INT8]: (value: string) => value };
 
 export interface ConnectOptions {
-  /** postgres://... for PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
+  /**
+   * postgres://... for PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is 'memory://'), locked
+   * for this process until close() (a second process gets DataDirLockedError).
+   */
   databaseUrl?: string;
   dataDir?: string;
   /** PostgreSQL only: confine every connection to this schema (tests give each file its own). */
@@ -81,27 +86,36 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   }
   const dir = options.dataDir ?? 'memory://';
   if (dir.startsWith('memory://')) return openPglite();
-  const pgDir = path.join(dir, 'pglite');
-  fs.mkdirSync(pgDir, { recursive: true });
-  return openPglite(pgDir);
+  const lock = lockDataDir(dir);
+  try {
+    const pgDir = path.join(dir, 'pglite');
+    fs.mkdirSync(pgDir, { recursive: true });
+    return await openPglite(pgDir, {}, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**
  * PGlite in `dataDir` (in memory without one), or in memory from a dumped data directory (`loadDataDir`, which
- * skips initdb: the tests' template database).
+ * skips initdb: the tests' template database). `release` runs after the database closes (the data folder lock).
  */
 export async function openPglite(
   dataDir?: string,
   extra: { loadDataDir?: Blob } = {},
+  release?: () => void,
 ): Promise<Database & { pglite: PGlite }> {
   const client = new PGlite({ dataDir, parsers: int8AsText, ...extra });
   await client.waitReady;
+  const turns = takingTurns(client);
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // drizzle calls only query and transaction of its client.
+    db: drizzlePglite({ client: turns as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
     pglite: client,
     scriptTransaction: (work) =>
-      client.transaction((tx) =>
+      turns.transaction((tx) =>
         work({
           exec: async (script) => {
             await tx.exec(script);
@@ -109,6 +123,12 @@ export async function openPglite(
           query: async <T>(statement: string, params?: unknown[]) => (await tx.query<T>(statement, params)).rows,
         }),
       ),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release?.();
+      }
+    },
   };
 }

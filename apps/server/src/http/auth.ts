@@ -1,5 +1,5 @@
 import { hasPermission, type PermissionRequirement } from '@edgeward/contract';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AuthUser, SessionService } from '../modules/session/session.service';
 import { AppError } from './errors';
 
@@ -20,8 +20,12 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token.trim() || undefined;
 }
 
-/** Resolves the session into request.user, then checks the route's permission against the user's list. */
-export function requireUser(permission?: PermissionRequirement): preHandlerAsyncHookHandler {
+/**
+ * Resolves the session into request.user, then checks the route's permission against the user's list. It runs as
+ * an onRequest hook, before the body is read or validated: an anonymous caller learns nothing of a route's schema
+ * and costs no parsing.
+ */
+export function requireUser(permission?: PermissionRequirement): onRequestAsyncHookHandler {
   return async function authenticate(request) {
     const token = tokenOf(request);
     const user = token ? await this.sessions.authenticate(token) : null;

@@ -1,6 +1,7 @@
 import { type ErrorId, errorStatus, isMessageKey, type MessageParams } from '@edgeward/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isInvalidTextError } from './db-errors';
 import { AppError } from './errors';
 import { localeOf, translate } from './i18n';
 
@@ -103,6 +104,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 429) return send(reply, 'RATE_LIMITED', translate(locale, 'errors.RATE_LIMITED'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
+      return send(reply, 'BAD_REQUEST', translate(locale, 'errors.BAD_REQUEST'));
+    }
+    if (isInvalidTextError(error)) {
+      // The caller's bad input, not a fault: no stack and no SQL (it would carry the input) in the log.
+      request.log.info({ code: 'INVALID_TEXT' }, 'client error: text the database cannot store');
       return send(reply, 'BAD_REQUEST', translate(locale, 'errors.BAD_REQUEST'));
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -45,7 +45,7 @@ export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: D
       ...(isFile ? {} : { response: { 200: envelopeOf(def.data) } }),
       ...(def.auth === 'none' ? {} : { security: [{ token: [] }] }),
     },
-    preHandler: def.auth === 'none' ? undefined : requireUser(def.permission),
+    onRequest: def.auth === 'none' ? undefined : requireUser(def.permission),
     handler: async (request, reply) => {
       const locale = localeOf(request);
       const ctx = {

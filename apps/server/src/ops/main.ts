@@ -1,11 +1,13 @@
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { commands } from './commands';
 import { runOps, usage } from './ops';
 
 // The operator's command line: `npm run ops -- <command>`. It opens the database the server uses (DATABASE_URL, or
-// PGlite in DATA_DIR). PGlite admits one process at a time: with PGlite, run it while the server is stopped.
+// PGlite in DATA_DIR). PGlite admits one process at a time: with PGlite, run it while the server is stopped (the
+// data folder's lock refuses it otherwise, rather than letting its writes be lost).
 const argv = process.argv.slice(2);
 if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
   console.log(usage(commands));
@@ -13,7 +15,13 @@ if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
 }
 
 const config = loadConfig();
-const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(
+    `Error: ${error.message}\nStop the server before running operator commands, or run both on PostgreSQL (DATABASE_URL).`,
+  );
+  process.exit(1);
+});
 let code = 1;
 try {
   await migrate(database);

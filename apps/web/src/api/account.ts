@@ -1,4 +1,5 @@
 import {
+  type EmailChangeCodeRequest,
   type EmailCodeRequest,
   type ForgotPassword,
   type PageQuery,
@@ -41,6 +42,12 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: ResetPassword) => request(userRoutes.resetPassword, { body }, { silent: true }),
+  });
+}
+
+export function useSendEmailChangeCode() {
+  return useMutation({
+    mutationFn: (body: EmailChangeCodeRequest) => request(userRoutes.emailChangeCode, { body }),
   });
 }
 

@@ -1,30 +1,19 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type ComponentType, type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { type ComponentType, type CSSProperties, useCallback, useState } from 'react';
 import { type Locale, useI18n } from '../i18n';
-import { withTimeout } from '../navigation/lazy-page';
+import { loadOnce } from '../navigation/lazy-page';
 import type { LanguageMenuProps } from './LanguageMenu';
 
 /** Each language is named in itself, so that anyone can find their own. */
 export const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
-let menuChunk: Promise<ComponentType<LanguageMenuProps>> | undefined;
-
-/** The menu's chunk, fetched once; a failed fetch is forgotten so that the next click tries again. */
-function loadMenu(): Promise<ComponentType<LanguageMenuProps>> {
-  menuChunk ??= withTimeout(() => import('./LanguageMenu'))().then(
-    (module) => module.LanguageMenu,
-    (error: unknown) => {
-      menuChunk = undefined;
-      throw error;
-    },
-  );
-  return menuChunk;
-}
+const loadMenu = loadOnce(() => import('./LanguageMenu').then((module) => module.LanguageMenu));
 
 /**
- * The button is drawn at once; its menu (antd's Dropdown and Menu, heavy for the login page) follows right after the
- * first render. A click before the menu has arrived opens it as soon as it is there.
+ * The button is drawn at once; its menu (antd's Dropdown and Menu, heavy for the login page) is fetched by the first
+ * click, which opens it as soon as it is there: a visitor who never switches does not download it. Not on hover or
+ * focus: the menu arriving between the press and the release would replace the button, and the click would be lost.
  */
 export function LanguageSwitcher({ style }: { style?: CSSProperties }) {
   const { locale, t } = useI18n();
@@ -39,7 +28,6 @@ export function LanguageSwitcher({ style }: { style?: CSSProperties }) {
       },
     );
   }, []);
-  useEffect(() => fetchMenu(), [fetchMenu]);
 
   const button = (
     <Button

@@ -19,7 +19,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       locale: state.locale,
       setLocale,
       antdLocale: state.antdLocale,
-      t: (key, params) => formatText(state.catalogue, key, params),
+      t: (key, params) => formatText(state, key, params),
     }),
     [state],
   );

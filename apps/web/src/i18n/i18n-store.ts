@@ -1,4 +1,12 @@
-import { enUS, type Locale, type MessageKey, type MessageParams } from '@edgeward/contract';
+import {
+  enUS,
+  fillPlaceholders,
+  format,
+  type IcuFormat,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+} from '@edgeward/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { type WebTextKey, webEnUS } from '../locales/en-US';
 import { createStore, storageOf } from '../stores/create-store';
@@ -13,12 +21,19 @@ export interface I18nState {
   catalogue: Catalogue;
   /** undefined means antd's built-in en-US texts. */
   antdLocale: AntdLocale | undefined;
+  /** The ICU formatters once i18n/icu.ts has arrived: the console's layout brings it, other pages on first need. */
+  icu: Record<Locale, IcuFormat> | undefined;
 }
 
 const STORAGE_KEY = 'edgeward.locale';
 const enCatalogue: Catalogue = { ...enUS, ...webEnUS };
 
-export const i18nStore = createStore<I18nState>({ locale: 'en-US', catalogue: enCatalogue, antdLocale: undefined });
+export const i18nStore = createStore<I18nState>({
+  locale: 'en-US',
+  catalogue: enCatalogue,
+  antdLocale: undefined,
+  icu: undefined,
+});
 
 /** Any zh* browser language means zh-CN, everything else en-US. */
 export function browserLocale(language: string | undefined): Locale {
@@ -31,11 +46,19 @@ export function initialLocale(stored: string | null | undefined, language: strin
   return browserLocale(language);
 }
 
-/** Fills `{name}` placeholders; an unknown key comes back as it is so that a missing text is visible, not blank. */
-export function formatText(catalogue: Partial<Record<string, string>>, key: string, params?: MessageParams): string {
-  const text = catalogue[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+export function installIcu(icu: Record<Locale, IcuFormat>): void {
+  i18nStore.set((state) => ({ ...state, icu }));
+}
+
+/** An ICU text met before i18n/icu.ts has arrived fetches it; the store then renders the text again, formatted. */
+const icuPending: IcuFormat = (text, params) => {
+  void import('./icu').then((module) => installIcu(module.icu));
+  return fillPlaceholders(text, params);
+};
+
+/** A text in the state's language (contract `format`); an unknown key comes back as it is, visible, not blank. */
+export function formatText(state: I18nState, key: string, params?: MessageParams): string {
+  return format(state.catalogue, key, params, state.icu?.[state.locale] ?? icuPending);
 }
 
 /**
@@ -43,7 +66,7 @@ export function formatText(catalogue: Partial<Record<string, string>>, key: stri
  * from data (a schema's message key, `errors.<ID>`).
  */
 export function translate(key: TextKey | (string & {}), params?: MessageParams): string {
-  return formatText(i18nStore.get().catalogue, key, params);
+  return formatText(i18nStore.get(), key, params);
 }
 
 export function getLocale(): Locale {
@@ -58,7 +81,7 @@ async function apply(locale: Locale): Promise<void> {
   const request = ++latest;
   if (locale === 'en-US') {
     zhPack?.setDayjsLocale('en-US');
-    i18nStore.set({ locale, catalogue: enCatalogue, antdLocale: undefined });
+    i18nStore.set((state) => ({ ...state, locale, catalogue: enCatalogue, antdLocale: undefined }));
   } else {
     // Its own chunk: the Chinese pack (web, contract, antd, dayjs texts) is fetched only by those who choose it.
     const pack = await import('./zh-CN');
@@ -66,7 +89,7 @@ async function apply(locale: Locale): Promise<void> {
     // A later switch (a quick second click) wins over a pack that arrives late.
     if (request !== latest) return;
     pack.setDayjsLocale('zh-CN');
-    i18nStore.set({ locale, catalogue: pack.catalogue, antdLocale: pack.antdLocale });
+    i18nStore.set((state) => ({ ...state, locale, catalogue: pack.catalogue, antdLocale: pack.antdLocale }));
   }
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

@@ -9,6 +9,8 @@ import { Logo } from '../components/Logo';
 import { ErrorBoundary } from '../features/shell/ErrorPage';
 import { ForbiddenPage } from '../features/shell/ForbiddenPage';
 import { useI18n } from '../i18n';
+import { installIcu } from '../i18n/i18n-store';
+import { icu } from '../i18n/icu';
 import { useCurrentRoute } from '../navigation/current-route';
 import { lazyPage } from '../navigation/lazy-page';
 import { buildMenu, menuSelection } from '../navigation/menu';
@@ -23,6 +25,9 @@ import { MultiTabBar } from './main/MultiTabBar';
 import { NoticeBell } from './main/NoticeBell';
 import { NavMenu } from './main/SideMenu';
 import { useAutoHide } from './main/use-auto-hide';
+
+// The console's texts include plurals: their formatter comes with this chunk, so they never render unformatted.
+installIcu(icu);
 
 // The drawer carries the colour picker; it is fetched the first time someone opens it.
 const SettingsDrawer = lazyPage(() => import('./main/SettingsDrawer'));

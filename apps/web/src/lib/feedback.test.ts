@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback, type FeedbackApis, feedback } from './feedback';
 
 function apis() {
@@ -23,5 +23,45 @@ describe('feedback', () => {
     feedback.message.success('later');
     expect(mounted.message.success).toHaveBeenCalledWith('later');
     expect(mounted.message.error).toHaveBeenCalledTimes(1);
+  });
+
+  describe('asking for the holders', () => {
+    // A fresh module each time: the holders are asked for only while calls wait, which binding ends.
+    let fresh: typeof import('./feedback');
+    beforeEach(async () => {
+      vi.resetModules();
+      fresh = await import('./feedback');
+    });
+
+    it('asks for them with the first call that has to wait', () => {
+      const mount = vi.fn();
+      fresh.onFeedbackWaiting(mount);
+      expect(mount).not.toHaveBeenCalled();
+
+      fresh.feedback.message.error('failed');
+      expect(mount).toHaveBeenCalled();
+    });
+
+    it('asks at once when a call already waits, and no more once they are mounted', () => {
+      fresh.feedback.notification.error({ title: 'early' });
+      const mount = vi.fn();
+      fresh.onFeedbackWaiting(mount);
+      expect(mount).toHaveBeenCalledTimes(1);
+
+      const mounted = apis();
+      fresh.bindFeedback(mounted as unknown as FeedbackApis);
+      fresh.feedback.message.success('later');
+      expect(mount).toHaveBeenCalledTimes(1);
+      expect(mounted.notification.error).toHaveBeenCalledWith({ title: 'early' });
+    });
+
+    it('passes on at once the calls of a stand-in kept from before the holders were mounted', () => {
+      const { message } = fresh.feedback;
+      const mounted = apis();
+      fresh.bindFeedback(mounted as unknown as FeedbackApis);
+
+      message.success('saved');
+      expect(mounted.message.success).toHaveBeenCalledWith('saved');
+    });
   });
 });

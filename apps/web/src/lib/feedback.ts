@@ -4,20 +4,27 @@ import type { useAppProps } from 'antd/es/app/context';
 export type FeedbackApis = useAppProps;
 
 const waiting: ((apis: FeedbackApis) => void)[] = [];
+let mountHolders: (() => void) | undefined;
+let mounted: FeedbackApis | undefined;
 
 /**
- * Stands in for one of the APIs until antd's holders are mounted (components/FeedbackProvider.tsx fetches them after
- * the first render): a call waits and is made as soon as they are. Nobody uses what such a call returns.
+ * Stands in for one of the APIs until antd's holders are mounted (components/FeedbackProvider.tsx fetches them at the
+ * first interaction): a call waits, asks for them and is made as soon as they are. A stand-in kept from before (in a
+ * callback made before the holders came) passes its calls straight on afterwards. Nobody uses what such a call
+ * returns.
  */
 function waitingFor<K extends keyof FeedbackApis>(key: K): FeedbackApis[K] {
   return new Proxy({} as FeedbackApis[K], {
     get:
       (_target, method) =>
       (...args: unknown[]) => {
-        waiting.push((apis) => {
+        const call = (apis: FeedbackApis) => {
           const api = apis[key];
           Reflect.apply(Reflect.get(api, method) as (...a: unknown[]) => unknown, api, args);
-        });
+        };
+        if (mounted) return call(mounted);
+        waiting.push(call);
+        mountHolders?.();
       },
   });
 }
@@ -29,8 +36,15 @@ export const feedback: FeedbackApis = {
   modal: waitingFor('modal'),
 };
 
+/** Registers what mounts the holders, run by a call that has to wait (at once if one already does). */
+export function onFeedbackWaiting(mount: () => void): void {
+  mountHolders = mount;
+  if (waiting.length) mount();
+}
+
 /** Puts the mounted APIs in place and makes the calls that waited for them. */
 export function bindFeedback(apis: FeedbackApis): void {
+  mounted = apis;
   feedback.message = apis.message;
   feedback.notification = apis.notification;
   feedback.modal = apis.modal;

@@ -1,10 +1,13 @@
-import { enUS } from '@edgeward/contract';
+import { enUS, isIcuMessage } from '@edgeward/contract';
+import { icuFormat } from '@edgeward/contract/messages/icu';
 import { zhCN } from '@edgeward/contract/messages/zh-CN/index';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { webEnUS } from './en-US';
 import { webZhCN } from './zh-CN';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** Argument names, plain (`{n}`) or ICU (`{n, plural, ...}`): a plural in one language may be plain in the other. */
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
 
 function check(en: Record<string, string>, zh: Record<string, string>) {
   const missing = Object.keys(en).filter((key) => !Object.hasOwn(zh, key) || !zh[key]?.trim());
@@ -24,6 +27,25 @@ describe('locales', () => {
 
   it('zh-CN covers every contract message of en-US, with the same placeholders', () => {
     check(enUS, zhCN);
+  });
+
+  it('has only ICU texts that compile, and English plurals where a count can be 1', () => {
+    for (const [locale, messages] of [
+      ['en-US', webEnUS],
+      ['zh-CN', webZhCN],
+    ] as const) {
+      for (const text of Object.values(messages).filter(isIcuMessage)) {
+        expect(() => new IntlMessageFormat(text, locale), text).not.toThrow();
+      }
+    }
+    const en = (key: keyof typeof webEnUS, params: Record<string, number>) => icuFormat('en-US')(webEnUS[key], params);
+    expect(en('domain.cache.unitCount.days', { n: 1 })).toBe('1 day');
+    expect(en('domain.cache.unitCount.seconds', { n: 2 })).toBe('2 seconds');
+    expect(en('domain.https.certExpiring', { days: 1 })).toBe('Expires in 1 day');
+    expect(en('common.total', { total: 1 })).toBe('1 item in total');
+    expect(en('layout.header.unread', { count: 1 })).toBe('You have 1 unread message');
+    expect(en('domain.rateLimit.presetValue', { limit: 1, periodSeconds: 10 })).toBe('1 request / 10 s');
+    expect(en('domain.create.limitHint', { max: 1 })).toMatch(/^An account can hold up to 1 domain\. /);
   });
 
   it('web and contract keys do not collide', () => {

@@ -33,3 +33,18 @@ export type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>>;
 export function lazyPage<P = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
   return lazy(withTimeout(load));
 }
+
+/**
+ * A chunk fetched once, by whichever use comes first, with the chunk time-out; a failed fetch is forgotten so that the
+ * next use tries again.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= withTimeout(load)().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apexDomain, domainNameProblem, toAsciiDomain } from './domain-name';
+import { domainNameProblem, toAsciiDomain } from './domain-name';
 
 describe('toAsciiDomain', () => {
   it('lower-cases, trims and drops one trailing dot', () => {
@@ -36,14 +36,5 @@ describe('domainNameProblem', () => {
     for (const bad of ['localhost', '-a.com', 'a-.com', 'a..com', 'a_b.com', '1.2.3.4', 'a.123', 'a.c', 'a b.com']) {
       expect(domainNameProblem(bad), bad).toBe('format');
     }
-  });
-});
-
-describe('apexDomain', () => {
-  it('takes the registrable part', () => {
-    expect(apexDomain('www.example.com')).toBe('example.com');
-    expect(apexDomain('example.com')).toBe('example.com');
-    expect(apexDomain('a.b.example.com.cn')).toBe('example.com.cn');
-    expect(apexDomain('cdn.example.co.uk')).toBe('example.co.uk');
   });
 });

@@ -65,8 +65,10 @@ import {
  * - list: order=asc|desc by creation time (default desc), domainName is a substring filter; the web omits empty
  *   filters. export: CSV with domainExportColumns, status and type written with the domain.status.* /
  *   domain.type.* texts of the caller's language.
- * - Verification record: <domainVerifyRecordPrefix>.<apexDomain(name)> TXT <value>; an apex verified once covers
- *   all its subdomains for that account.
+ * - Verification record: <domainVerifyRecordPrefix>.<apex> TXT <value>; an apex verified once covers all its
+ *   subdomains for that account. The apex follows the public suffix list with private suffixes (the server's
+ *   modules/domain/apex-domain.ts; detail and config carry it as apexDomain); a public suffix itself (co.za,
+ *   github.io) is refused with fieldError('domainName', 'domain.name.publicSuffix').
  * - Cache: the matching rule with the highest priority number wins. Rate limits: `limit` requests per
  *   `periodSeconds` per client IP plus `threshold` burst, then 403.
  * - url-auth/sign: signUrlTypeA (random rand, uid '0') or signUrlTypeB with the current time; the url is https

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route';
 import {
   CaptchaSchema,
+  EmailChangeCodeRequestSchema,
   EmailCodeRequestSchema,
   EmailCodeSentSchema,
   ForgotPasswordSchema,
@@ -15,7 +16,7 @@ import {
   SessionItemSchema,
   TokenDataSchema,
 } from '../schemas/auth';
-import { EmptySchema, PageQuerySchema, pageOf } from '../schemas/common';
+import { EmptySchema, PageQuerySchema, pageOf, requiredText } from '../schemas/common';
 
 const tag = 'user';
 const user = { id: 'user' } as const;
@@ -48,11 +49,20 @@ export const userRoutes = {
   edit: defineRoute({
     method: 'POST',
     path: '/user/edit',
-    summary: 'Change user name and email',
+    summary: 'Change user name and email (a new email needs the current password and a code sent to it)',
     tag,
     permission: user,
     body: ProfileEditSchema,
     data: ProfileSchema,
+  }),
+  emailChangeCode: defineRoute({
+    method: 'POST',
+    path: '/user/edit/email_code',
+    summary: 'Send a code to a new email address, to confirm changing to it',
+    tag,
+    permission: user,
+    body: EmailChangeCodeRequestSchema,
+    data: EmailCodeSentSchema,
   }),
   editPassword: defineRoute({
     method: 'POST',
@@ -87,7 +97,7 @@ export const userRoutes = {
     summary: 'Exchange a one-time simulation token for a session',
     tag,
     auth: 'none',
-    params: z.object({ token: z.string().min(1) }),
+    params: z.object({ token: requiredText() }),
     data: TokenDataSchema,
   }),
   captchaImage: defineRoute({

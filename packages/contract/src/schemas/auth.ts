@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { RoleSchema } from '../permissions';
-import { EpochMsSchema, requiredText } from './common';
+import { EpochMsSchema, requiredText, text } from './common';
 
 const a = limits.account;
 
@@ -10,8 +10,7 @@ export const UserNameSchema = requiredText()
   .max(a.userNameMax, { error: 'account.userName.max' })
   .regex(/^[\w.-]+$/u, { error: 'account.userName.format' });
 
-export const PasswordSchema = z
-  .string({ error: 'validation.required' })
+export const PasswordSchema = text()
   .min(1, { error: 'validation.required' })
   .min(a.passwordMin, { error: 'account.password.min' })
   .max(a.passwordMax, { error: 'account.password.max' });
@@ -54,7 +53,7 @@ function confirmMatches<T extends { confirmPassword: string }>(password: (v: T) 
 export const RegisterFieldsSchema = z.object({
   userName: UserNameSchema,
   password: PasswordSchema,
-  confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  confirmPassword: text().min(1, { error: 'validation.required' }),
   email: EmailSchema,
   phone: PhoneSchema,
   captchaId: requiredText(),
@@ -68,13 +67,10 @@ export type Register = z.infer<typeof RegisterSchema>;
 export const LoginSchema = z.object({
   // The upper bounds are registration's: longer input cannot match an account and is refused before any work.
   userName: requiredText().max(a.userNameMax, { error: 'account.userName.max' }),
-  password: z
-    .string({ error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(a.passwordMax, { error: 'account.password.max' }),
+  password: text().min(1, { error: 'validation.required' }).max(a.passwordMax, { error: 'account.password.max' }),
   /** Required once a name or address has failed 5 times in 15 minutes (the server answers CAPTCHA_REQUIRED). */
-  captchaId: z.string().optional(),
-  captchaCode: z.string().optional(),
+  captchaId: text().optional(),
+  captchaCode: text().optional(),
 });
 export type Login = z.infer<typeof LoginSchema>;
 
@@ -112,16 +108,26 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+/**
+ * A new email needs the current password and a code sent to the new address (EmailChangeCodeRequestSchema): a
+ * session alone, stolen or an operator's simulation, cannot move the account's mail, and with it password resets,
+ * elsewhere. Both are ignored while the email stays the same.
+ */
 export const ProfileEditSchema = z.object({
   userName: UserNameSchema,
   email: EmailSchema,
+  currentPassword: text().max(a.passwordMax, { error: 'account.password.max' }).optional(),
+  emailCode: EmailCodeSchema.optional(),
 });
 export type ProfileEdit = z.infer<typeof ProfileEditSchema>;
 
+export const EmailChangeCodeRequestSchema = z.object({ email: EmailSchema });
+export type EmailChangeCodeRequest = z.infer<typeof EmailChangeCodeRequestSchema>;
+
 export const PasswordEditFieldsSchema = z.object({
-  oldPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  oldPassword: text().min(1, { error: 'validation.required' }),
   newPassword: PasswordSchema,
-  confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  confirmPassword: text().min(1, { error: 'validation.required' }),
 });
 export const PasswordEditSchema = PasswordEditFieldsSchema.superRefine(confirmMatches((v) => v.newPassword));
 export type PasswordEdit = z.infer<typeof PasswordEditSchema>;
@@ -136,7 +142,7 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 export const ResetPasswordFieldsSchema = z.object({
   token: requiredText(),
   password: PasswordSchema,
-  confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  confirmPassword: text().min(1, { error: 'validation.required' }),
 });
 export const ResetPasswordSchema = ResetPasswordFieldsSchema.superRefine(confirmMatches((v) => v.password));
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;

@@ -33,7 +33,25 @@ export const EpochMsSchema = z.number().int();
 
 export const EmptySchema = z.null();
 
+// Control characters belong in no name, id, search or address; NUL in particular cannot be stored by PostgreSQL, so
+// every text that comes in is checked here (on the untrimmed value) rather than failing deep in a query.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// Pasted certificates and keys are several lines: line feeds, carriage returns and tabs are text there.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** Every string of a request: one line, no control characters. `key` is the message for a missing value. */
+export function text(key = 'validation.required') {
+  return z.string({ error: key }).regex(SINGLE_LINE, { error: 'validation.controlCharacters', abort: true });
+}
+
+/** A string of several lines (PEM certificates and keys): line breaks and tabs allowed, other control characters not. */
+export function multilineText(key = 'validation.required') {
+  return z.string({ error: key }).regex(MULTI_LINE, { error: 'validation.controlCharacters', abort: true });
+}
+
 /** Trims strings before validating: input that is only spaces counts as empty ('Input cannot be empty'). */
-export function requiredText(key = 'validation.required') {
-  return z.string({ error: key }).trim().min(1, { error: key });
+export function requiredText(key = 'validation.required', base: typeof text = text) {
+  return base(key).trim().min(1, { error: key });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { type DomainNameProblem, domainNameProblem, isDomainName, toAsciiDomain } from '../net/domain-name';
 import { canonicalIp, type IpAclEntryProblem, ipAclEntryProblem, isInternalIp, isIp } from '../net/ip';
-import { EpochMsSchema, requiredText } from './common';
+import { EpochMsSchema, multilineText, requiredText, text } from './common';
 
 /*
  * The configuration of one accelerated domain (spec section 3) and one request body per settings segment
@@ -129,7 +129,7 @@ export function originEntryIssues(entries: readonly string[], options: OriginRul
 export function originIpOrDomainSchema(options: OriginRuleOptions = {}) {
   const required = options.originType === 'domain' ? 'domain.name.required' : 'domain.origin.ipRequired';
   return z
-    .array(z.string({ error: 'validation.required' }).trim().overwrite(normalizeOriginEntry), { error: required })
+    .array(text().trim().overwrite(normalizeOriginEntry), { error: required })
     .min(1, { error: required })
     .max(d.originMax, { error: 'domain.origin.ipMax' })
     .superRefine((entries, ctx) => {
@@ -219,10 +219,10 @@ export const CertificateUploadSchema = z.object({
   name: requiredText()
     .min(d.certNameMin, { error: 'domain.cert.nameLength' })
     .max(d.certNameMax, { error: 'domain.cert.nameLength' }),
-  certificate: requiredText()
+  certificate: requiredText('validation.required', multilineText)
     .max(d.certContentMax, { error: 'domain.cert.contentMax' })
     .refine(isCertificatePem, { error: 'domain.cert.pem' }),
-  privateKey: requiredText()
+  privateKey: requiredText('validation.required', multilineText)
     .max(d.certContentMax, { error: 'domain.cert.contentMax' })
     .refine((v) => !isEncryptedPrivateKey(v), { error: 'domain.cert.keyEncrypted', abort: true })
     .refine(isPrivateKeyPem, { error: 'domain.cert.keyPem' }),
@@ -326,10 +326,7 @@ export const CacheRuleSchema = z
       .min(d.cachePriorityMin, { error: 'domain.cache.priorityRange' })
       .max(d.cachePriorityMax, { error: 'domain.cache.priorityRange' }),
     type: CacheRuleTypeSchema,
-    content: z
-      .array(z.string({ error: 'validation.required' }).trim())
-      .max(d.cacheContentMax, { error: 'domain.cache.contentMax' })
-      .default([]),
+    content: z.array(text().trim()).max(d.cacheContentMax, { error: 'domain.cache.contentMax' }).default([]),
     ttl: z
       .number({ error: 'validation.required' })
       .int({ error: 'domain.cache.expiryRange' })
@@ -435,7 +432,7 @@ export function normalizeRefererEntry(entry: string): string {
   return `${match[1] ?? ''}${toAsciiDomain(match[2] ?? '')}${match[3] ?? ''}`;
 }
 
-/** A referer entry: a host name or IPv4 address, an optional '*.' prefix on names, an optional port <= 65535. */
+/** A referer entry: a host name or IPv4 address, an optional '*.' prefix on names, an optional port 1-65535. */
 export function refererEntryIssue(entry: string): string | null {
   if (entry === '') return 'validation.required';
   const match = /^(\*\.)?([^:]+)(?::(\d{1,5}))?$/.exec(entry);
@@ -468,7 +465,7 @@ function addAll(ctx: z.RefinementCtx, issues: FieldIssue[]): void {
 }
 
 export const RefererListSchema = z
-  .array(z.string({ error: 'validation.required' }).trim().overwrite(normalizeRefererEntry))
+  .array(text().trim().overwrite(normalizeRefererEntry))
   .max(d.refererMax, { error: 'domain.referer.max' })
   .superRefine((entries, ctx) => addAll(ctx, listIssues(entries, refererEntryIssue, 'domain.referer.duplicate')));
 
@@ -498,7 +495,7 @@ export function ipAclEntryMessage(entry: string): string | null {
 }
 
 export const IpAclListSchema = z
-  .array(z.string({ error: 'validation.required' }).trim())
+  .array(text().trim())
   .max(d.ipAclMax, { error: 'domain.ipAcl.max' })
   .superRefine((entries, ctx) =>
     addAll(
@@ -517,7 +514,10 @@ export const IpAclSchema = z
 export type IpAcl = z.output<typeof IpAclSchema>;
 export type IpAclInput = z.input<typeof IpAclSchema>;
 
-export const UserAgentFilterTypeSchema = z.enum(['off', 'blacklist', 'whitelist'], { error: 'validation.required' });
+/** A type other than these (both lists at once, say) breaks the rule that blacklist and whitelist are exclusive. */
+export const UserAgentFilterTypeSchema = z.enum(['off', 'blacklist', 'whitelist'], {
+  error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'domain.ua.exclusive'),
+});
 
 /**
  * '*' is the only wildcard. Glob and regex operators that would read as patterns elsewhere are refused; brackets,
@@ -531,7 +531,7 @@ export function userAgentRuleIssue(rule: string): string | null {
 }
 
 export const UserAgentRulesSchema = z
-  .array(z.string({ error: 'validation.required' }).trim())
+  .array(text().trim())
   .max(d.uaRulesMax, { error: 'domain.ua.max' })
   .superRefine((rules, ctx) => addAll(ctx, listIssues(rules, userAgentRuleIssue, 'domain.ua.duplicate')));
 
@@ -552,8 +552,7 @@ const URL_AUTH_KEY = new RegExp(`^[A-Za-z0-9]{${d.urlAuthKeyMin},${d.urlAuthKeyM
 const SIGN_ARG = new RegExp(`^[A-Za-z_][A-Za-z0-9_]{0,${d.urlAuthSignArgMax - 1}}$`);
 
 /** Empty is allowed on its own (the backup key is optional); the primary key is required while auth is on. */
-export const UrlAuthKeySchema = z
-  .string()
+export const UrlAuthKeySchema = text()
   .trim()
   .refine((v) => v === '' || URL_AUTH_KEY.test(v), { error: 'domain.urlAuth.keyFormat' });
 
@@ -621,11 +620,9 @@ export const HeaderRuleSchema = z
       .refine((v) => !(reservedHeaderNames as readonly string[]).includes(v.toLowerCase()), {
         error: 'domain.header.reserved',
       }),
-    value: z
-      .string()
+    value: text()
       .trim()
       .max(d.headerValueMax, { error: 'domain.header.valueMax' })
-      .regex(/^[\x20-\x7e\u0080-\uffff]*$/, { error: 'domain.header.valueFormat' })
       .refine((v) => !NUMERIC.test(v) || (Number(v) >= 0 && Number(v) <= d.headerNumberMax), {
         error: 'domain.header.numberRange',
       })
@@ -671,7 +668,7 @@ export const HeaderRulesDataSchema = z.object({
 export const RateLimitRuleSchema = z
   .object({
     type: CacheRuleTypeSchema,
-    content: z.string().trim().default(''),
+    content: text().trim().default(''),
     periodSeconds: z
       .number({ error: 'validation.required' })
       .int({ error: 'domain.rateLimit.valueMin' })
@@ -772,6 +769,8 @@ export type Websocket = z.infer<typeof WebsocketSchema>;
 export const DomainConfigSchema = z.object({
   id: z.number().int(),
   domainName: z.string(),
+  /** As in DomainDetail: the zone that holds the domain's CNAME record. */
+  apexDomain: z.string(),
   cname: z.string(),
   /** The first entry is the origin setting (the only one the console edits). */
   sources: z.array(OriginSettingDataSchema),

@@ -135,6 +135,7 @@ describe('defaults', () => {
     const config: DomainConfig = {
       id: 1,
       domainName: 'www.example.com',
+      apexDomain: 'example.com',
       cname: 'www.example.com.cdn.edgeward.net',
       sources: [
         {

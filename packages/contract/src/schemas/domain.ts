@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { toAsciiDomain } from '../net/domain-name';
-import { PageQuerySchema } from './common';
+import { PageQuerySchema, text } from './common';
 import {
   type CacheRule,
   type DomainConfig,
@@ -70,8 +70,7 @@ export type AccelerationType = z.infer<typeof AccelerationTypeSchema>;
  * An acceleration domain as typed: trimmed, lower-cased and converted to punycode (例子.com -> xn--fsqu00a.com)
  * before the format check. Wildcard domains are not supported.
  */
-export const DomainNameSchema = z
-  .string({ error: 'domain.name.required' })
+export const DomainNameSchema = text('domain.name.required')
   .trim()
   .min(1, { error: 'domain.name.required', abort: true })
   .overwrite(toAsciiDomain)
@@ -98,7 +97,10 @@ export function defaultCacheRules(type: AccelerationType): CacheRule[] {
 /** Every setting a new domain starts with apart from its identity and origin. */
 export function defaultDomainSettings(
   type: AccelerationType,
-): Omit<DomainConfig, 'id' | 'domainName' | 'cname' | 'sources' | 'originProtocol' | 'configVersion' | 'updatedAt'> {
+): Omit<
+  DomainConfig,
+  'id' | 'domainName' | 'apexDomain' | 'cname' | 'sources' | 'originProtocol' | 'configVersion' | 'updatedAt'
+> {
   return {
     rangeStatus: 'off',
     https: 'off',
@@ -137,7 +139,7 @@ export const DomainSortSchema = z.enum(['asc', 'desc']);
 
 /** GET /domain/list: 1-based page, domainName is a substring search, newest first unless order=asc. */
 export const DomainListQuerySchema = PageQuerySchema.extend({
-  domainName: z.string().trim().max(d.nameMax).optional(),
+  domainName: text().trim().max(d.nameMax).optional(),
   status: DomainStatusSchema.optional(),
   type: AccelerationTypeSchema.optional(),
   order: DomainSortSchema.default('desc'),
@@ -177,13 +179,12 @@ export const DomainNameBodySchema = DomainNameQuerySchema;
 export type DomainNameBody = z.output<typeof DomainNameBodySchema>;
 
 /** GET /domain/export: optional substring filter, like the list. */
-export const DomainExportQuerySchema = z.object({ domainName: z.string().trim().max(d.nameMax).optional() });
+export const DomainExportQuerySchema = z.object({ domainName: text().trim().max(d.nameMax).optional() });
 
 /** POST /domain/url-auth/sign: a signed test URL for a path with the domain's current key. */
 export const UrlAuthSignRequestSchema = z.object({
   id: z.number({ error: 'validation.required' }).int().positive(),
-  path: z
-    .string({ error: 'validation.required' })
+  path: text()
     .trim()
     .min(1, { error: 'validation.required', abort: true })
     .regex(/^\/[^\s?#]*$/, { error: 'domain.urlAuth.pathFormat' }),
@@ -207,6 +208,8 @@ export const DomainListItemSchema = z.object({
 export type DomainListItem = z.infer<typeof DomainListItemSchema>;
 
 export const DomainDetailSchema = DomainListItemSchema.extend({
+  /** The registrable domain by the public suffix list (ASCII): the zone the customer's DNS provider hosts. */
+  apexDomain: z.string(),
   originType: OriginTypeSchema,
   origins: z.array(z.string()),
   configVersion: z.number().int(),

@@ -9,6 +9,8 @@ export const captchas = pgTable('captchas', {
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
+  /** The address an email code was sent to against this captcha; only its registration may still use it. */
+  codeEmail: text('code_email'),
 });
 
 export const emailCodes = pgTable('email_codes', {

@@ -8,6 +8,7 @@ import {
   emailCodes,
   loginLog,
   passwordResetTokens,
+  sessions,
   simulationTokens,
   userPermissions,
   users,
@@ -76,8 +77,24 @@ const profileColumns = {
   createdAt: users.createdAt,
 };
 
+function prepareFindProfile(db: Executor) {
+  return db
+    .select(profileColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('account_find_profile');
+}
+
+/** Built once per database: drizzle's query builder costs more than the query on this hot path. */
+const findProfileQueries = new WeakMap<Executor, ReturnType<typeof prepareFindProfile>>();
+
 export async function findProfile(db: Executor, userId: number) {
-  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
+  let query = findProfileQueries.get(db);
+  if (!query) {
+    query = prepareFindProfile(db);
+    findProfileQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   return row;
 }
 
@@ -89,6 +106,12 @@ export async function updateProfile(
   values: { userName: string; email: string; updatedAt: Date },
 ) {
   await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** 'login' or 'simulation' (an operator acting as the user). */
+export async function findSessionKind(db: Executor, sessionId: number): Promise<string | undefined> {
+  const [row] = await db.select({ kind: sessions.kind }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.kind;
 }
 
 export async function findPasswordHash(db: Executor, userId: number): Promise<string | undefined> {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
+import { clientIp } from '../../http/trust-proxy';
 import { createCaptchaProvider } from '../../providers/captcha';
 import { createMailProvider } from '../../providers/mail';
 import type { ModuleDeps } from '..';
@@ -11,7 +12,7 @@ import { createAvatarStore } from './avatar.store';
 import { createPasswordHasher } from './password-hasher';
 
 function clientOf(request: FastifyRequest): Client {
-  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) };
+  return { ip: clientIp(request), userAgent: request.headers['user-agent']?.slice(0, 512) };
 }
 
 const avatarInvalid = () => new AppError('AVATAR_INVALID', { fields: { avatar: 'errors.AVATAR_INVALID' } });
@@ -55,6 +56,9 @@ export function accountModule(deps: ModuleDeps): FastifyPluginAsync {
 
     registerRoute(app, userRoutes.profile, ({ user }) => service.profile(user));
     registerRoute(app, userRoutes.edit, ({ user, body }) => service.editProfile(user, body));
+    registerRoute(app, userRoutes.emailChangeCode, ({ user, body, request, locale }) =>
+      service.sendEmailChangeCode(user, body, clientOf(request), locale),
+    );
     registerRoute(app, userRoutes.editPassword, ({ user, body }) => service.editPassword(user, body));
     registerRoute(app, userRoutes.avatar, async ({ user, request }) => {
       if (!request.isMultipart()) throw avatarInvalid();

@@ -3,6 +3,7 @@ import {
   type Action,
   actions as allActions,
   defaultCustomerPermissions,
+  type EmailChangeCodeRequest,
   type EmailCodeRequest,
   type ForgotPassword,
   type Locale,
@@ -23,11 +24,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/connect';
 import { passwordResetTokens, simulationTokens } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { createRateLimiter } from '../../http/rate-limit';
 import type { CaptchaProvider } from '../../providers/captcha';
-import type { MailProvider } from '../../providers/mail';
+import type { Mail, MailProvider } from '../../providers/mail';
 import * as sessionRepository from '../session/session.repository';
 import { type AuthUser, hashSecret, newToken, type SessionService } from '../session/session.service';
 import * as repo from './account.repository';
@@ -71,6 +72,14 @@ const emailTaken = () => new AppError('EMAIL_TAKEN', { fields: { email: 'errors.
 const captchaInvalid = () => new AppError('CAPTCHA_INVALID', { fields: { captchaCode: 'errors.CAPTCHA_INVALID' } });
 const emailCodeInvalid = () =>
   new AppError('EMAIL_CODE_INVALID', { fields: { emailCode: 'errors.EMAIL_CODE_INVALID' } });
+const passwordWrong = (field: string) =>
+  new AppError('PASSWORD_WRONG', { fields: { [field]: 'errors.PASSWORD_WRONG' } });
+
+/**
+ * The purpose of a code that confirms a new email: bound to the user who asked, so that a code only ever moves that
+ * user's account to the address it was sent to.
+ */
+const emailChangePurpose = (userId: number) => `change_email:${userId}`;
 
 /** A unique-index violation on users (a registration or rename racing another) becomes the field's error. */
 function takenError(error: unknown): AppError | undefined {
@@ -244,7 +253,7 @@ function toProfile(row: repo.ProfileRow, roles: Role[]): Profile {
 
 export interface AccountServiceDeps {
   db: Db;
-  config: Pick<Config, 'fixedCode'>;
+  config: Pick<Config, 'fixedCode' | 'publicUrl'>;
   now: () => Date;
   sessions: SessionService;
   mail: MailProvider;
@@ -271,8 +280,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (!budgets[budget].hit(client.ip)) throw new AppError('RATE_LIMITED');
   }
 
-  async function requireCaptcha(captchaId: string, captchaCode: string): Promise<void> {
-    if (!(await deps.captcha.verify(captchaId, captchaCode))) throw captchaInvalid();
+  async function requireCaptcha(captchaId: string, captchaCode: string, email?: string): Promise<void> {
+    if (!(await deps.captcha.verify(captchaId, captchaCode, email))) throw captchaInvalid();
   }
 
   /** The open code for the address and purpose if `code` fits it; a wrong code counts against the code's attempts. */
@@ -288,6 +297,42 @@ export function createAccountService(deps: AccountServiceDeps) {
     if ((fixed !== undefined && code === fixed) || sameHash(row.codeHash, hashSecret(code))) return row.id;
     await repo.countEmailCodeAttempt(db, row.id);
     throw emailCodeInvalid();
+  }
+
+  /**
+   * An operator's simulated session acts for the customer but may not change the credentials: the email (where
+   * password resets go) and the password.
+   */
+  async function refuseSimulation(user: AuthUser): Promise<void> {
+    if ((await repo.findSessionKind(db, user.sessionId)) === 'simulation') throw new AppError('SIMULATION_NOT_ALLOWED');
+  }
+
+  /** Stores a new code for the address (at most one per resend interval) and mails it; a failed mail undoes it. */
+  async function issueEmailCode(email: string, purpose: string, mail: (code: string) => Mail) {
+    const code = String(randomInt(0, 10 ** a.emailCodeLength)).padStart(a.emailCodeLength, '0');
+    const at = now();
+    const codeId = await db.transaction(async (tx) => {
+      await repo.lockEmail(tx, email);
+      const last = await repo.latestEmailCodeAt(tx, email);
+      if (last && at.getTime() - last.getTime() < a.emailCodeResendMs) return undefined;
+      await repo.closeEmailCodes(tx, email, purpose, at);
+      return repo.insertEmailCode(tx, {
+        email,
+        purpose,
+        codeHash: hashSecret(code),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + a.emailCodeTtlMs),
+      });
+    });
+    if (codeId === undefined) throw new AppError('CODE_SEND_TOO_OFTEN');
+    try {
+      await deps.mail.send(mail(code));
+    } catch (error) {
+      // An undelivered code must not hold back the next request for the resend interval.
+      await repo.deleteEmailCode(db, codeId);
+      throw error;
+    }
+    return { resendAfterMs: a.emailCodeResendMs };
   }
 
   async function profileOf(user: AuthUser): Promise<Profile> {
@@ -323,7 +368,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       createdAt: at,
       expiresAt: new Date(at.getTime() + a.resetTokenTtlMs),
     });
-    const link = `/user/reset-password?token=${encodeURIComponent(token)}`;
+    // Absolute: the link is opened from a mailbox, not from the console.
+    const link = `${deps.config.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
     await deps.mail.send({
       to: user.email,
       subject: translate(locale, 'account.mail.reset.subject'),
@@ -339,42 +385,43 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async sendEmailCode(input: EmailCodeRequest, client: Client, locale: Locale) {
       spend('emailCode', client);
-      await requireCaptcha(input.captchaId, input.captchaCode);
       const email = input.email.toLowerCase();
+      // The person types one captcha per registration: this binds it to the address instead of using it up.
+      if (!(await deps.captcha.bindToEmail(input.captchaId, input.captchaCode, email))) throw captchaInvalid();
       // Codes serve registration only (EmailCodeRequestSchema.purpose), so a registered address has no use for one.
       if (await repo.findUserByEmail(db, email)) throw emailTaken();
-      const code = String(randomInt(0, 10 ** a.emailCodeLength)).padStart(a.emailCodeLength, '0');
-      const at = now();
-      const codeId = await db.transaction(async (tx) => {
-        await repo.lockEmail(tx, email);
-        const last = await repo.latestEmailCodeAt(tx, email);
-        if (last && at.getTime() - last.getTime() < a.emailCodeResendMs) return undefined;
-        await repo.closeEmailCodes(tx, email, input.purpose, at);
-        return repo.insertEmailCode(tx, {
-          email,
-          purpose: input.purpose,
-          codeHash: hashSecret(code),
-          createdAt: at,
-          expiresAt: new Date(at.getTime() + a.emailCodeTtlMs),
+      return issueEmailCode(email, input.purpose, (code) => ({
+        to: input.email,
+        subject: translate(locale, 'account.mail.code.subject'),
+        text: translate(locale, 'account.mail.code.text', { code, minutes: a.emailCodeTtlMs / 60_000 }),
+      }));
+    },
+
+    /** The code that confirms a new email, sent to that address. */
+    async sendEmailChangeCode(user: AuthUser, input: EmailChangeCodeRequest, client: Client, locale: Locale) {
+      await refuseSimulation(user);
+      spend('emailCode', client);
+      const email = input.email.toLowerCase();
+      if (email === user.email.toLowerCase()) {
+        throw new AppError('VALIDATION_FAILED', {
+          fields: { email: 'account.email.unchanged' },
+          messageKey: 'account.email.unchanged',
         });
-      });
-      if (codeId === undefined) throw new AppError('CODE_SEND_TOO_OFTEN');
-      try {
-        await deps.mail.send({
-          to: input.email,
-          subject: translate(locale, 'account.mail.code.subject'),
-          text: translate(locale, 'account.mail.code.text', { code, minutes: a.emailCodeTtlMs / 60_000 }),
-        });
-      } catch (error) {
-        // An undelivered code must not hold back the next request for the resend interval.
-        await repo.deleteEmailCode(db, codeId);
-        throw error;
       }
-      return { resendAfterMs: a.emailCodeResendMs };
+      if (await repo.findUserByEmail(db, email)) throw emailTaken();
+      return issueEmailCode(email, emailChangePurpose(user.id), (code) => ({
+        to: input.email,
+        subject: translate(locale, 'account.mail.emailChange.subject'),
+        text: translate(locale, 'account.mail.emailChange.text', {
+          code,
+          userName: user.userName,
+          minutes: a.emailCodeTtlMs / 60_000,
+        }),
+      }));
     },
 
     async register(input: Register) {
-      await requireCaptcha(input.captchaId, input.captchaCode);
+      await requireCaptcha(input.captchaId, input.captchaCode, input.email.toLowerCase());
       const taken = await repo.findTaken(db, input);
       if (taken.userName) throw usernameTaken();
       if (taken.email) throw emailTaken();
@@ -448,18 +495,36 @@ export function createAccountService(deps: AccountServiceDeps) {
       const taken = await repo.findTaken(db, input, user.id);
       if (taken.userName) throw usernameTaken();
       if (taken.email) throw emailTaken();
+      const current = await repo.findProfile(db, user.id);
+      if (!current) throw new AppError('UNAUTHORIZED');
+      const emailChanges = current.email.toLowerCase() !== input.email.toLowerCase();
+      let codeId: number | undefined;
+      if (emailChanges) {
+        await refuseSimulation(user);
+        if (!input.currentPassword) throw fieldError('currentPassword', 'validation.required');
+        if (!input.emailCode) throw fieldError('emailCode', 'account.emailCode.required');
+        if (!(await deps.passwords.verify(await repo.findPasswordHash(db, user.id), input.currentPassword))) {
+          throw passwordWrong('currentPassword');
+        }
+        codeId = await checkEmailCode(input.email, emailChangePurpose(user.id), input.emailCode);
+      }
+      const values = { userName: input.userName, email: input.email, updatedAt: now() };
       await mapTaken(
-        repo.updateProfile(db, user.id, { userName: input.userName, email: input.email, updatedAt: now() }),
+        db.transaction(async (tx) => {
+          if (codeId !== undefined && !(await repo.consumeEmailCode(tx, codeId, values.updatedAt))) {
+            throw emailCodeInvalid();
+          }
+          await repo.updateProfile(tx, user.id, values);
+        }),
       );
       return profileOf(user);
     },
 
     /** Keeps the session that made the change signed in and signs out every other one. */
     async editPassword(user: AuthUser, input: PasswordEdit) {
+      await refuseSimulation(user);
       const stored = await repo.findPasswordHash(db, user.id);
-      if (!(await deps.passwords.verify(stored, input.oldPassword))) {
-        throw new AppError('PASSWORD_WRONG', { fields: { oldPassword: 'errors.PASSWORD_WRONG' } });
-      }
+      if (!(await deps.passwords.verify(stored, input.oldPassword))) throw passwordWrong('oldPassword');
       const passwordHash = await deps.passwords.hash(input.newPassword);
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, user.id, passwordHash, now());

@@ -160,7 +160,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
   let ctx: TestContext;
   const api = client(() => ctx);
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    ctx = await createTestContext(kind, { PUBLIC_URL: 'https://console.example.test/' });
   });
   afterAll(() => ctx?.close());
 
@@ -234,6 +234,83 @@ describe.each(dbKinds)('account on %s', (kind) => {
         query: { email: `${api.unique('c')}@example.com`, captchaId: old, captchaCode: TEST_CAPTCHA },
       });
       expect(expired.body.error).toBe('CAPTCHA_INVALID');
+    });
+  });
+
+  describe('one captcha per registration', () => {
+    const codeQuery = (email: string, captchaId: string, captchaCode = TEST_CAPTCHA) => ({
+      query: { email, purpose: 'register', captchaId, captchaCode },
+    });
+
+    it('registers with the captcha that sent the code, typed once', async () => {
+      const body = api.registration();
+      const captchaId = await api.captcha();
+      const sent = await api.call('GET', '/api/user/email_code', codeQuery(body.email, captchaId));
+      expect(sent.status).toBe(200);
+      const res = await api.call('POST', '/api/user/register', { body: { ...body, captchaId } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toEqual({ userName: body.userName, email: body.email });
+    });
+
+    it('stays good for the registration as long as the code, past its own expiry', async () => {
+      const body = api.registration();
+      const captchaId = await api.captcha();
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(body.email, captchaId))).status).toBe(200);
+      ctx.clock.advance(a.captchaTtlMs + 60_000);
+      const res = await api.call('POST', '/api/user/register', { body: { ...body, captchaId } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+
+    it('sends no second code, for any address', async () => {
+      const email = `${api.unique('c')}@example.com`;
+      const captchaId = await api.captcha();
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(email, captchaId))).status).toBe(200);
+      ctx.clock.advance(a.emailCodeResendMs + 1000);
+      for (const to of [email, `${api.unique('c')}@example.com`]) {
+        const again = await api.call('GET', '/api/user/email_code', codeQuery(to, captchaId));
+        expect(again.body).toMatchObject({ code: 400, error: 'CAPTCHA_INVALID' });
+      }
+    });
+
+    it('registers only the address it sent the code to, and only once', async () => {
+      const first = api.registration();
+      const captchaId = await api.captcha();
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(first.email, captchaId))).status).toBe(200);
+      // Another address with a code of its own still cannot use this captcha...
+      const other = api.registration();
+      expect((await api.sendCode(other.email)).status).toBe(200);
+      const foreign = await api.call('POST', '/api/user/register', { body: { ...other, captchaId } });
+      expect(foreign.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+      // ...which stays good for its own address, once.
+      const registered = await api.call('POST', '/api/user/register', {
+        body: { ...first, email: first.email.toUpperCase(), captchaId },
+      });
+      expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+      const second = await api.call('POST', '/api/user/register', {
+        body: { ...other, userName: api.unique('r'), captchaId },
+      });
+      expect(second.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+    });
+
+    it('serves no other form once bound to an address', async () => {
+      const user = await api.newUser();
+      const captchaId = await api.captcha();
+      const email = `${api.unique('c')}@example.com`;
+      expect((await api.call('GET', '/api/user/email_code', codeQuery(email, captchaId))).status).toBe(200);
+      const forgot = await api.call('POST', '/api/user/forgot_password', {
+        body: { email: user.email, captchaId, captchaCode: TEST_CAPTCHA },
+      });
+      expect(forgot.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+    });
+
+    it('is used up by a wrong answer to the code request', async () => {
+      const body = api.registration();
+      const captchaId = await api.captcha();
+      const wrong = await api.call('GET', '/api/user/email_code', codeQuery(body.email, captchaId, 'nope'));
+      expect(wrong.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
+      expect((await api.sendCode(body.email)).status).toBe(200);
+      const res = await api.call('POST', '/api/user/register', { body: { ...body, captchaId } });
+      expect(res.body).toMatchObject({ error: 'CAPTCHA_INVALID' });
     });
   });
 
@@ -609,7 +686,9 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect(res.body).toEqual({ code: 200, message: 'Success', data: null });
       const mail = await waitForMail(ctx, user.email, before);
       expect(mail.subject).toBe('Reset your Edgeward password');
-      const token = decodeURIComponent(mail.text.match(/\/user\/reset-password\?token=([\w%-]+)/)![1]!);
+      const token = decodeURIComponent(
+        mail.text.match(/^https:\/\/console\.example\.test\/user\/reset-password\?token=([\w%-]+)$/m)![1]!,
+      );
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
       const stored = await query<{ token_hash: string }>(ctx, sql`SELECT token_hash FROM password_reset_tokens`);
       expect(stored.map((r) => r.token_hash)).toContain(hashSecret(token));
@@ -705,6 +784,8 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       expect(image.headers['x-content-type-options']).toBe('nosniff');
+      // The one API answer meant to be cached: its name changes with every upload.
+      expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(image.rawPayload.equals(png)).toBe(true);
       const profile = await api.call('GET', '/api/user/profile', { token: user.token });
       expect(profile.body.data.avatar).toBe(avatar);
@@ -781,17 +862,129 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect(invalid.body.fields).toEqual({ userName: '用户名至少 4 个字符', email: '请输入有效的邮箱地址' });
 
       const renamed = `${alice.userName}x`;
+      // The same address in other letter case is no change of email: no password or code needed.
       const ok = await api.call('POST', '/api/user/edit', {
         token: alice.token,
-        body: { userName: renamed, email: `new-${alice.email}` },
+        body: { userName: renamed, email: alice.email.toUpperCase() },
       });
       expect(ok.status).toBe(200);
-      expect(ok.body.data).toMatchObject({ userName: renamed, email: `new-${alice.email}` });
+      expect(ok.body.data).toMatchObject({ userName: renamed, email: alice.email.toUpperCase() });
       const bobProfile = await api.call('GET', '/api/user/profile', { token: bob.token });
       expect(bobProfile.body.data).toMatchObject({ userName: bob.userName, email: bob.email });
       const aliceProfile = await api.call('GET', '/api/user/profile', { token: alice.token });
       expect(aliceProfile.body.data.userName).toBe(renamed);
       expect((await api.login(renamed, alice.password)).status).toBe(200);
+    });
+
+    describe('changing the email', () => {
+      async function changeCode(token: string, email: string, lang?: string) {
+        return api.call('POST', '/api/user/edit/email_code', { token, body: { email }, lang });
+      }
+      async function mailedCode(email: string): Promise<string> {
+        const mail = await lastOutboxMail(ctx.database.db, email);
+        return mail!.text.match(/\b(\d{6})\b/)![1]!;
+      }
+      const edit = (token: string, body: object) => api.call('POST', '/api/user/edit', { token, body });
+
+      it('needs the current password and the code sent to the new address', async () => {
+        const user = await api.newUser();
+        const target = `moved-${user.email}`;
+        const sent = await changeCode(user.token, target);
+        expect(sent.body).toEqual({ code: 200, message: 'Success', data: { resendAfterMs: a.emailCodeResendMs } });
+        const mail = await lastOutboxMail(ctx.database.db, target);
+        expect(mail?.subject).toBe('Confirm your new Edgeward email');
+        expect(mail?.text).toContain(user.userName);
+        const code = await mailedCode(target);
+        const base = { userName: user.userName, email: target };
+
+        const missing = await edit(user.token, base);
+        expect(missing.body).toMatchObject({ code: 400, fields: { currentPassword: 'Input cannot be empty' } });
+        const noCode = await edit(user.token, { ...base, currentPassword: user.password });
+        expect(noCode.body.fields).toEqual({ emailCode: 'Please enter the email code' });
+        const wrongPassword = await edit(user.token, { ...base, currentPassword: 'not-it-1', emailCode: code });
+        expect(wrongPassword.body).toMatchObject({
+          error: 'PASSWORD_WRONG',
+          fields: { currentPassword: 'The current password is incorrect' },
+        });
+        const wrongCode = `${(Number(code) + 1) % 1_000_000}`.padStart(6, '0');
+        const badCode = await edit(user.token, { ...base, currentPassword: user.password, emailCode: wrongCode });
+        expect(badCode.body).toMatchObject({ error: 'EMAIL_CODE_INVALID', fields: { emailCode: expect.any(String) } });
+        const otherAddress = await edit(user.token, {
+          ...base,
+          email: `elsewhere-${user.email}`,
+          currentPassword: user.password,
+          emailCode: code,
+        });
+        expect(otherAddress.body.error).toBe('EMAIL_CODE_INVALID');
+        expect((await api.call('GET', '/api/user/profile', { token: user.token })).body.data.email).toBe(user.email);
+
+        const ok = await edit(user.token, { ...base, currentPassword: user.password, emailCode: code });
+        expect(ok.status).toBe(200);
+        expect(ok.body.data.email).toBe(target);
+        // A code answers once.
+        const again = await edit(user.token, {
+          ...base,
+          email: user.email,
+          currentPassword: user.password,
+          emailCode: code,
+        });
+        expect(again.body.error).toBe('EMAIL_CODE_INVALID');
+      });
+
+      it('binds a code to the user who asked for it', async () => {
+        const alice = await api.newUser();
+        const mallory = await api.newUser();
+        const target = `shared-${alice.email}`;
+        expect((await changeCode(alice.token, target)).status).toBe(200);
+        const stolen = await edit(mallory.token, {
+          userName: mallory.userName,
+          email: target,
+          currentPassword: mallory.password,
+          emailCode: await mailedCode(target),
+        });
+        expect(stolen.body.error).toBe('EMAIL_CODE_INVALID');
+      });
+
+      it('sends no code to the current address or one already registered', async () => {
+        const alice = await api.newUser();
+        const bob = await api.newUser();
+        const same = await changeCode(alice.token, alice.email.toUpperCase(), 'zh-CN');
+        expect(same.body).toMatchObject({ code: 400, fields: { email: '这已经是您的邮箱' } });
+        expect((await changeCode(alice.token, bob.email)).body.error).toBe('EMAIL_TAKEN');
+        expect((await api.call('POST', '/api/user/edit/email_code', { body: { email: 'x@example.com' } })).status).toBe(
+          401,
+        );
+      });
+
+      it('is refused, like a password change, to an operator’s simulated session', async () => {
+        const user = await api.newUser();
+        const { token: link } = (await issueSimulationToken(ctx.database.db, user.userName, ctx.clock.now))!;
+        const simulated = (await api.call('POST', `/api/user/simulation/${link}`)).body.data.token as string;
+        const target = `sim-${user.email}`;
+        const refused = await changeCode(simulated, target);
+        expect(refused.body).toMatchObject({
+          code: 403,
+          error: 'SIMULATION_NOT_ALLOWED',
+          message: "A simulated login cannot change the account's email or password",
+        });
+        expect((await changeCode(user.token, target)).status).toBe(200);
+        const code = await mailedCode(target);
+        const moved = await edit(simulated, {
+          userName: user.userName,
+          email: target,
+          currentPassword: user.password,
+          emailCode: code,
+        });
+        expect(moved.body.error).toBe('SIMULATION_NOT_ALLOWED');
+        const password = await api.call('POST', '/api/user/edit_password', {
+          token: simulated,
+          body: { oldPassword: user.password, newPassword: 'taken-over-1', confirmPassword: 'taken-over-1' },
+        });
+        expect(password.body.error).toBe('SIMULATION_NOT_ALLOWED');
+        // Everything else stays open to the operator acting for the customer.
+        const renamed = await edit(simulated, { userName: `${user.userName}s`, email: user.email });
+        expect(renamed.status).toBe(200);
+      });
     });
 
     it('lists only the caller’s sessions, marks the current one and revokes the others', async () => {

@@ -30,7 +30,7 @@ import { assertRealNameVerified } from '../identity/real-name.guard';
 import type { AuthUser } from '../session/session.service';
 import { type CertificateProblem, checkCertificate } from './certificate-check';
 import * as repo from './domain.repository';
-import { type DomainService, type StoredDomainConfig, storedConfigOf } from './domain.service';
+import { type DomainService, type StoredDomainConfig, storedApexOf, storedConfigOf } from './domain.service';
 import { edgeTarget, nextStatus } from './domain-state';
 
 type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;
@@ -65,6 +65,7 @@ export function toDomainConfig(row: repo.DomainWithConfig): DomainConfig {
   return {
     id: row.id,
     domainName: row.domainName,
+    apexDomain: storedApexOf(row.domainName),
     cname: row.cname ?? '',
     sources: c.sources,
     originProtocol: c.originProtocol,

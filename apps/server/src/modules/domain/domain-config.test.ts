@@ -43,6 +43,7 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
     expect(res.body.data).toEqual({
       id,
       domainName: name,
+      apexDomain: 'example.com',
       cname: `${name}.cdn.edgeward.net`,
       sources: [
         {
@@ -169,7 +170,7 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
       'rules.0.ttl',
       'The expiry can be at most 365 days',
     ],
-    ['referer', { type: 'allow', list: ['example.com:70000'] }, 'list.0', 'The port can be at most 65535'],
+    ['referer', { type: 'allow', list: ['example.com:70000'] }, 'list.0', 'The port must be between 1 and 65535'],
     [
       'response-header',
       { headers: [{ name: 'Host', value: 'x' }] },
@@ -232,6 +233,37 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
     const { id } = await enabledDomainOnce();
     const res = await save(id, 'https-info', { https: 'off', http2: 'on' }, 'zh-CN');
     expect(res.body.fields).toEqual({ http2: '请先开启HTTPS' });
+  });
+
+  it.each([
+    [
+      'a UA filter with both lists',
+      'user-agent-filter',
+      { type: 'both', rules: ['curl*'] },
+      'type',
+      'Use either a blacklist or a whitelist: only one can be on at a time',
+      'UA 黑名单和白名单只能二选一，同一时间只能启用一个',
+    ],
+    [
+      'a UA filter without a type',
+      'user-agent-filter',
+      { rules: ['curl*'] },
+      'type',
+      'Input cannot be empty',
+      '输入不能为空',
+    ],
+    [
+      'a referer with port 0',
+      'referer',
+      { type: 'deny', list: ['example.org:0'] },
+      'list.0',
+      'The port must be between 1 and 65535',
+      '端口须在 1 到 65535 之间',
+    ],
+  ])('names the broken rule for %s', async (_label, segment, body, field, en, zh) => {
+    const { id } = await enabledDomainOnce();
+    expect((await save(id, segment, body)).body.fields).toEqual({ [field]: en });
+    expect((await save(id, segment, body, 'zh-CN')).body.fields).toEqual({ [field]: zh });
   });
 
   describe('server-side rules', () => {

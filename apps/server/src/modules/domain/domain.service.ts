@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   type AccelerationType,
   accelerationTypes,
-  apexDomain,
   type DomainConfig,
   type DomainCreate,
   type DomainDetail,
@@ -25,12 +24,16 @@ import type { DnsLookup } from '../../providers/dns/resolver';
 import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import type { AuthUser } from '../session/session.service';
+import { apexDomain } from './apex-domain';
 import * as repo from './domain.repository';
 import { type DomainEvent, edgeTarget, initialStatus, nextStatus } from './domain-state';
 import type { OriginChecker } from './origin-check';
 
 /** The stored document: the API's DomainConfig without what the domains row and the version column carry. */
-export type StoredDomainConfig = Omit<DomainConfig, 'id' | 'domainName' | 'cname' | 'configVersion' | 'updatedAt'>;
+export type StoredDomainConfig = Omit<
+  DomainConfig,
+  'id' | 'domainName' | 'apexDomain' | 'cname' | 'configVersion' | 'updatedAt'
+>;
 
 export const publishJobKind = 'domain.publish';
 
@@ -72,12 +75,25 @@ export function toDetail(row: repo.DomainWithConfig): DomainDetail {
   const origin = config.sources[0];
   return {
     ...toListItem({ ...row, https: config.https }),
+    apexDomain: storedApexOf(row.domainName),
     originType: origin?.originType ?? 'ipaddr',
     origins: origin?.ipOrDomain ?? [],
     configVersion: row.version,
     statusReason:
       row.status === 'review_rejected' ? row.reviewReason : row.status === 'abnormal' ? row.abnormalReason : null,
   };
+}
+
+/** The apex of a stored name; names stored before the public suffix list was used may have none. */
+export function storedApexOf(domainName: string): string {
+  return apexDomain(domainName) ?? domainName;
+}
+
+/** The apex that must be verified; a public suffix (co.za, github.io) belongs to nobody, so it cannot be added. */
+function verifiableApex(domainName: string): string {
+  const apex = apexDomain(domainName);
+  if (!apex) throw fieldError('domainName', 'domain.name.publicSuffix');
+  return apex;
 }
 
 function newVerificationValue(): string {
@@ -197,7 +213,7 @@ export function createDomainService(deps: DomainServiceDeps) {
 
     /** The TXT record for the name's apex: random per user and apex, the same on every call. */
     async queryVerifyRecord(user: Caller, domainName: string) {
-      const apex = apexDomain(domainName);
+      const apex = verifiableApex(domainName);
       const record = verificationRecord(apex);
       const row = await repo.ensureVerification(db, user.id, apex, record.name, newVerificationValue());
       return {
@@ -216,7 +232,7 @@ export function createDomainService(deps: DomainServiceDeps) {
       domainName: string,
     ): Promise<{ domainName: string; apexDomain: string; status: VerificationStatus }> {
       assertRealNameVerified(user);
-      const apex = apexDomain(domainName);
+      const apex = verifiableApex(domainName);
       const existing = await repo.findVerification(db, user.id, apex);
       if (existing?.status === 'success') return { domainName, apexDomain: apex, status: 'success' };
       const row =
@@ -235,8 +251,9 @@ export function createDomainService(deps: DomainServiceDeps) {
       const domainName = body.domainName;
       const wholeSite = body.type === 'whole_site';
       if (wholeSite && !(await wholeSiteRule(user)).allowed) throw new AppError('WHOLE_SITE_NOT_ALLOWED');
+      const apex = verifiableApex(domainName);
       if (await repo.findNameHolder(db, domainName)) throw new AppError('DOMAIN_TAKEN');
-      const verification = await repo.findVerification(db, user.id, apexDomain(domainName));
+      const verification = await repo.findVerification(db, user.id, apex);
       if (verification?.status !== 'success') throw new AppError('DOMAIN_NOT_VERIFIED');
       if ((await repo.countOfUser(db, user.id)) >= config.domain.limit) throw new AppError('DOMAIN_LIMIT_REACHED');
       await checkOrigin(user.id, body.origin, domainName, 'origin.');

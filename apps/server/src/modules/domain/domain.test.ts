@@ -69,6 +69,47 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       expect(res.body.data).toMatchObject({ apexDomain: 'example.com.cn', name: '_edgeward-verify.example.com.cn' });
     });
 
+    it('finds the apex by the public suffix list, private suffixes and IDN names included', async () => {
+      const a = await h.user();
+      const record = async (name: string) =>
+        (await h.call(a, 'GET', `/domain/query-create-verify-record?domainName=${encodeURIComponent(name)}`)).body.data;
+      expect(await record('example.co.za')).toMatchObject({
+        apexDomain: 'example.co.za',
+        name: '_edgeward-verify.example.co.za',
+      });
+      expect(await record('cdn.example.sh.cn')).toMatchObject({
+        apexDomain: 'example.sh.cn',
+        name: '_edgeward-verify.example.sh.cn',
+      });
+      expect(await record('user.github.io')).toMatchObject({ apexDomain: 'user.github.io' });
+      expect(await record('www.例子.中国')).toMatchObject({
+        domainName: 'www.xn--fsqu00a.xn--fiqs8s',
+        apexDomain: 'xn--fsqu00a.xn--fiqs8s',
+      });
+    });
+
+    it('refuses a public suffix: nobody can prove it is theirs', async () => {
+      const a = await h.user();
+      for (const name of ['co.za', 'github.io', 'sh.cn']) {
+        const query = await h.call(a, 'GET', `/domain/query-create-verify-record?domainName=${name}`);
+        expect(query.statusCode).toBe(400);
+        expect(query.body.fields).toEqual({
+          domainName:
+            'This is a public suffix (such as com.cn or github.io), not a domain of its own: please enter your domain under it',
+        });
+        const verify = await h.call(a, 'POST', '/domain/verify-record', { domainName: name }, 'zh-CN');
+        expect(verify.body.fields?.domainName).toBe(
+          '这是公共后缀（如 com.cn、github.io），不是可拥有的域名，请输入其下您自己的域名',
+        );
+        const create = await h.call(a, 'POST', '/domain/create', {
+          domainName: name,
+          type: 'web',
+          origin: { ipOrDomain: ['192.0.2.10'] },
+        });
+        expect(create.body.fields?.domainName).toBeDefined();
+      }
+    });
+
     it('fails with the spec text until the record is in DNS, then succeeds; subdomains need no new record', async () => {
       const a = await h.user();
       const record = (await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=verify-two.com')).body.data;
@@ -159,6 +200,7 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       expect(res.statusCode, res.text).toBe(200);
       expect(res.body.data).toMatchObject({
         domainName: 'www.create-one.com',
+        apexDomain: 'create-one.com',
         status: 'creating',
         cname: '',
         type: 'web',

@@ -1,15 +1,43 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { limits, type Profile, ProfileEditSchema } from '@edgeward/contract';
-import { App, Avatar, Button, Flex, Form, Input, Skeleton, Typography, Upload, type UploadProps } from 'antd';
+import {
+  EmailCodeSchema,
+  limits,
+  PasswordEditFieldsSchema,
+  type Profile,
+  type ProfileEdit,
+  ProfileEditSchema,
+} from '@edgeward/contract';
+import {
+  App,
+  Avatar,
+  Button,
+  Flex,
+  Form,
+  type FormInstance,
+  Input,
+  Skeleton,
+  Typography,
+  Upload,
+  type UploadProps,
+} from 'antd';
 import { useState } from 'react';
-import { avatarUploadPath, useEditProfile } from '../../api/account';
+import { avatarUploadPath, useEditProfile, useSendEmailChangeCode } from '../../api/account';
 import { isEnvelope } from '../../api/http';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, zodRule } from '../../lib/form';
+import { applyServerErrors, type ErrorFieldMap, zodRule } from '../../lib/form';
 import { fileProblem } from '../../lib/upload';
 import { sessionStore, useSession } from '../../stores/session';
+import { useCountdown } from '../auth/use-countdown';
 
 const fields = ProfileEditSchema.shape;
+
+/** Errors that answer without `fields` but clearly belong under one. */
+const errorFields: ErrorFieldMap = {
+  USERNAME_TAKEN: 'userName',
+  EMAIL_TAKEN: 'email',
+  PASSWORD_WRONG: 'currentPassword',
+  EMAIL_CODE_INVALID: 'emailCode',
+};
 
 const avatarRule = {
   types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
@@ -30,8 +58,11 @@ export function BasicSettings() {
 function ProfileForm({ user }: { user: Profile }) {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ userName: string; email: string }>();
+  const [form] = Form.useForm<ProfileEdit>();
   const edit = useEditProfile();
+  const email = Form.useWatch('email', form);
+  // The server asks for the password and a code only when the address really changes (letter case aside).
+  const emailChanges = (email ?? user.email).trim().toLowerCase() !== user.email.toLowerCase();
 
   return (
     <Form
@@ -44,9 +75,10 @@ function ProfileForm({ user }: { user: Profile }) {
         edit.mutate(values, {
           onSuccess: (profile) => {
             sessionStore.setUser(profile);
+            form.setFieldsValue({ email: profile.email });
             message.success(t('account.settings.saved'));
           },
-          onError: (error) => applyServerErrors(form, error, { USERNAME_TAKEN: 'userName', EMAIL_TAKEN: 'email' }),
+          onError: (error) => applyServerErrors(form, error, errorFields),
         })
       }
     >
@@ -62,12 +94,80 @@ function ProfileForm({ user }: { user: Profile }) {
       <Form.Item name="email" label={t('account.field.email')} rules={[zodRule(fields.email, t)]}>
         <Input type="email" autoComplete="email" maxLength={limits.account.emailMax} />
       </Form.Item>
+      {emailChanges && <EmailChangeFields form={form} />}
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={edit.isPending}>
           {t('account.settings.save')}
         </Button>
       </Form.Item>
     </Form>
+  );
+}
+
+/** The proof a new email needs: the current password, and the code the server mails to the new address. */
+function EmailChangeFields({ form }: { form: FormInstance<ProfileEdit> }) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const countdown = useCountdown();
+  const sendCode = useSendEmailChangeCode();
+
+  async function onSendCode() {
+    let email: string;
+    try {
+      ({ email } = await form.validateFields(['email']));
+    } catch {
+      return;
+    }
+    sendCode.mutate(
+      { email },
+      {
+        onSuccess: ({ resendAfterMs }) => {
+          countdown.start(resendAfterMs > 0 ? resendAfterMs : limits.account.emailCodeResendMs);
+          message.success(t('account.register.codeSent', { email: email.trim() }));
+          form.focusField('emailCode');
+        },
+        onError: (error) => applyServerErrors(form, error, errorFields),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('account.settings.emailChangeHint')}</Typography.Paragraph>
+      <Form.Item
+        name="currentPassword"
+        label={t('account.field.oldPassword')}
+        rules={[zodRule(PasswordEditFieldsSchema.shape.oldPassword, t)]}
+        preserve={false}
+      >
+        <Input.Password autoComplete="current-password" maxLength={limits.account.passwordMax} />
+      </Form.Item>
+      <Form.Item label={t('account.field.emailCode')} required>
+        <Flex gap={8}>
+          <Form.Item name="emailCode" rules={[zodRule(EmailCodeSchema, t)]} preserve={false} noStyle>
+            <Input
+              placeholder={t('account.placeholder.emailCode')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={limits.account.emailCodeLength}
+              aria-label={t('account.field.emailCode')}
+              style={{ flex: 1 }}
+            />
+          </Form.Item>
+          <Button
+            onClick={onSendCode}
+            loading={sendCode.isPending}
+            disabled={countdown.remaining > 0}
+            data-testid="send-email-change-code"
+            style={{ flex: 'none', minWidth: 120 }}
+          >
+            {countdown.remaining > 0
+              ? t('account.register.resendIn', { seconds: countdown.remaining })
+              : t('account.register.sendCode')}
+          </Button>
+        </Flex>
+      </Form.Item>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { loadUserRoutes, useLogin } from '../../api/auth';
 import { useI18n } from '../../i18n';
+import { onFirstInteraction } from '../../lib/first-interaction';
 import { applyServerErrors, errorIdOf, lazyZodRule } from '../../lib/form';
 import { lazyPage } from '../../navigation/lazy-page';
 import { safeRedirect } from '../../navigation/navigate';
@@ -73,12 +74,17 @@ function PasswordLogin() {
     if (captchaShown) form.focusField('captchaCode');
   }, [captchaShown, form]);
 
-  // What checking and sending need (the user calls, their schemas, zod) arrives while the user types.
-  useEffect(() => {
-    loadUserRoutes().catch(() => {
-      // The first check or the login asks again, and shows a failure.
-    });
-  }, []);
+  // What checking and sending need (the user calls, their schemas, zod) is fetched at the first key stroke or press
+  // and arrives while the user types; a visitor who only looks does not download it.
+  useEffect(
+    () =>
+      onFirstInteraction(window, () => {
+        loadUserRoutes().catch(() => {
+          // The first check or the login asks again, and shows a failure.
+        });
+      }),
+    [],
+  );
 
   return (
     <>

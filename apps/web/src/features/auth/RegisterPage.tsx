@@ -56,8 +56,7 @@ export default function RegisterPage() {
       { email: values.email, purpose: 'register', captchaId: captcha.captchaId, captchaCode: values.captchaCode },
       {
         onSuccess: ({ resendAfterMs }) => {
-          // The check used the captcha up; the registration itself needs a fresh one.
-          captcha.refresh();
+          // The server bound the captcha to this address: the registration takes the same answer, typed once.
           countdown.start(resendAfterMs > 0 ? resendAfterMs : limits.account.emailCodeResendMs);
           message.success(t('account.register.codeSent', { email: values.email.trim() }));
           form.focusField('emailCode');

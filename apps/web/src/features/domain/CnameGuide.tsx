@@ -1,9 +1,10 @@
-import { apexDomain } from '@edgeward/contract';
 import { Alert, Flex, Table, Typography } from 'antd';
 import { useI18n } from '../../i18n';
 
 interface CnameGuideProps {
   domainName: string;
+  /** From the server, which knows the public suffix list. */
+  apexDomain: string;
   cname: string;
 }
 
@@ -11,9 +12,8 @@ interface CnameGuideProps {
  * How to point the domain at the CDN: the CNAME record to add at the DNS provider, with copy buttons, and the
  * steps around it. The host record is the part of the name in front of the apex ('@' for the apex itself).
  */
-export function CnameGuide({ domainName, cname }: CnameGuideProps) {
+export function CnameGuide({ domainName, apexDomain: apex, cname }: CnameGuideProps) {
   const { t } = useI18n();
-  const apex = apexDomain(domainName);
   const host = domainName === apex ? '@' : domainName.slice(0, -(apex.length + 1));
   const record = { key: 'cname', host, type: 'CNAME', value: cname };
   if (!cname) return <Alert type="info" showIcon title={t('domain.cname.pendingHint')} />;

@@ -465,7 +465,7 @@ function DoneStep({ created, onAnother }: { created: DomainDetail; onAnother: ()
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('domain.cnameGuide.title')}
         </Typography.Title>
-        <CnameGuide domainName={domain.domainName} cname={domain.cname} />
+        <CnameGuide domainName={domain.domainName} apexDomain={domain.apexDomain} cname={domain.cname} />
       </Flex>
     </Result>
   );

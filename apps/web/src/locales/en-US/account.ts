@@ -98,6 +98,8 @@ export const account = {
   'account.settings.uploadFailedReason': 'Upload Failed: {reason}',
   'account.settings.save': 'Save changes',
   'account.settings.saved': 'Your information has been updated',
+  'account.settings.emailChangeHint':
+    'A new email needs your current password and the code we send to the new address.',
   'account.settings.passwordTitle': 'Change password',
   'account.settings.passwordHint': 'Changing your password signs out all your other sessions.',
   'account.settings.passwordSubmit': 'Change password',

@@ -9,7 +9,7 @@ export const common = {
   'common.refresh': 'Refresh',
   'common.loading': 'Loading...',
   'common.noData': 'No data',
-  'common.total': '{total} items in total',
+  'common.total': '{total, plural, one {# item} other {# items}} in total',
   'common.backHome': 'Back to home',
   'common.comingSoon.title': 'Coming soon',
   'common.comingSoon.description': 'This page is being built and will be available soon.',

@@ -8,7 +8,7 @@ export const layout = {
   'layout.sider.expand': 'Expand menu',
   'layout.header.refresh': 'Reload this page',
   'layout.header.messages': 'Messages',
-  'layout.header.unread': 'You have {count} unread messages',
+  'layout.header.unread': 'You have {count, plural, one {# unread message} other {# unread messages}}',
   'layout.header.noUnread': 'No unread messages',
   'layout.header.viewAll': 'View all messages',
   'layout.header.settings': 'Page style settings',

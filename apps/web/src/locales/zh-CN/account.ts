@@ -93,6 +93,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.settings.uploadFailedReason': '上传失败：{reason}',
   'account.settings.save': '保存修改',
   'account.settings.saved': '信息已更新',
+  'account.settings.emailChangeHint': '修改邮箱需要输入当前密码，以及我们发送到新邮箱的验证码。',
   'account.settings.passwordTitle': '修改密码',
   'account.settings.passwordHint': '修改密码后，您的其他会话将全部退出登录。',
   'account.settings.passwordSubmit': '修改密码',

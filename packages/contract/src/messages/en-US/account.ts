@@ -11,13 +11,17 @@ export const account = {
   'account.captcha.required': 'Please enter the captcha',
   'account.emailCode.required': 'Please enter the email code',
   'account.emailCode.format': 'The email code is 6 digits',
+  'account.email.unchanged': 'This is already your email',
   'account.agreement.required': 'Please read and accept the user agreement',
   'account.mail.code.subject': 'Your Edgeward verification code',
   'account.mail.code.text':
-    'Your verification code is {code}. It is valid for {minutes} minutes.\n\nIf you did not ask for it, you can ignore this mail.',
+    'Your verification code is {code}. It is valid for {minutes, plural, one {# minute} other {# minutes}}.\n\nIf you did not ask for it, you can ignore this mail.',
+  'account.mail.emailChange.subject': 'Confirm your new Edgeward email',
+  'account.mail.emailChange.text':
+    'Your code to make this address the email of the Edgeward account {userName} is {code}. It is valid for {minutes, plural, one {# minute} other {# minutes}}.\n\nIf you did not ask for it, you can ignore this mail; the account stays unchanged.',
   'account.mail.reset.subject': 'Reset your Edgeward password',
   'account.mail.reset.text':
-    'Open this link to set a new password (valid for {minutes} minutes):\n{link}\n\nIf you did not ask for it, you can ignore this mail; your password stays unchanged.',
+    'Open this link to set a new password (valid for {minutes, plural, one {# minute} other {# minutes}}):\n{link}\n\nIf you did not ask for it, you can ignore this mail; your password stays unchanged.',
   'errors.USERNAME_TAKEN': 'This username is already taken',
   'errors.EMAIL_TAKEN': 'This email is already registered',
   'errors.CAPTCHA_INVALID': 'The captcha is wrong or has expired, please try a new one',
@@ -28,6 +32,7 @@ export const account = {
   'errors.LOGIN_TOO_MANY_ATTEMPTS': 'Too many failed attempts, please try again later',
   'errors.PASSWORD_WRONG': 'The current password is incorrect',
   'errors.SIMULATION_TOKEN_INVALID': 'This login link is invalid or has expired',
+  'errors.SIMULATION_NOT_ALLOWED': "A simulated login cannot change the account's email or password",
   'errors.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired',
   'errors.AVATAR_INVALID': 'Please upload a PNG, JPEG, GIF or WebP image of at most 1 MB',
   'errors.REAL_NAME_REQUIRED': 'Please complete real-name verification first',

@@ -20,4 +20,5 @@ export const common = {
   'validation.tooBig': 'Must be at most {max}',
   'validation.integer': 'Must be a whole number',
   'validation.tooMany': 'At most {max} entries',
+  'validation.controlCharacters': 'Control characters (such as NUL or line breaks) are not allowed',
 } as const;

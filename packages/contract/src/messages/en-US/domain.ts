@@ -6,6 +6,8 @@ export const domain = {
   'domain.name.tooLong': 'A domain name can be at most 253 characters',
   'domain.name.labelTooLong': 'Each part of a domain name can be at most 63 characters',
   'domain.name.wildcard': 'Wildcard domain names are not supported',
+  'domain.name.publicSuffix':
+    'This is a public suffix (such as com.cn or github.io), not a domain of its own: please enter your domain under it',
   'domain.origin.ipRequired': 'Please enter an IP address',
   'domain.origin.ipMax': 'Supports up to 15 origin IPs',
   'domain.origin.ipFormat': 'Please enter an ipv4 format address',
@@ -44,7 +46,7 @@ export const domain = {
   'domain.cache.allNoContent': 'The all-files rule applies to every file and takes no content',
   'domain.referer.max': 'At most 400 referers',
   'domain.referer.format': 'Please enter a domain name or IP, optionally with *. in front and a port',
-  'domain.referer.port': 'The port can be at most 65535',
+  'domain.referer.port': 'The port must be between 1 and 65535',
   'domain.referer.duplicate': 'This referer is already in the list',
   'domain.ipAcl.max': 'At most 150 IPs',
   'domain.ipAcl.format': 'Please enter an IPv4 address (optionally with a mask) or an IPv6 address',
@@ -58,6 +60,7 @@ export const domain = {
   'domain.ua.wildcard': 'Only * can be used as a wildcard',
   'domain.ua.format': 'The rule contains characters that cannot appear in a user agent',
   'domain.ua.duplicate': 'This rule is already in the list',
+  'domain.ua.exclusive': 'Use either a blacklist or a whitelist: only one can be on at a time',
   'domain.urlAuth.keyFormat': 'The key must be 6 to 32 letters and digits',
   'domain.urlAuth.expireRange': 'The validity must be 1 to 31536000 seconds',
   'domain.urlAuth.signArgFormat':
@@ -68,7 +71,6 @@ export const domain = {
   'domain.header.reserved': 'This header is managed by the CDN and cannot be changed',
   'domain.header.duplicate': 'This header is already in use',
   'domain.header.valueMax': 'A header value can be at most 1024 characters',
-  'domain.header.valueFormat': 'A header value cannot contain line breaks or control characters',
   'domain.header.numberRange': 'A numeric value must be between 0 and 1,000,000,000',
   'domain.header.max': 'At most 20 headers',
   'domain.rateLimit.pathStart': 'A path must start with /',

@@ -12,9 +12,13 @@ export const account: Record<keyof typeof en, string> = {
   'account.captcha.required': '请输入图形验证码',
   'account.emailCode.required': '请输入邮箱验证码',
   'account.emailCode.format': '邮箱验证码为 6 位数字',
+  'account.email.unchanged': '这已经是您的邮箱',
   'account.agreement.required': '请阅读并同意用户协议',
   'account.mail.code.subject': '您的 Edgeward 验证码',
   'account.mail.code.text': '您的验证码是 {code}，{minutes} 分钟内有效。\n\n如果这不是您本人的操作，请忽略本邮件。',
+  'account.mail.emailChange.subject': '确认您的 Edgeward 新邮箱',
+  'account.mail.emailChange.text':
+    '将此地址设为 Edgeward 账号 {userName} 邮箱的验证码是 {code}，{minutes} 分钟内有效。\n\n如果这不是您本人的操作，请忽略本邮件，账号不会改变。',
   'account.mail.reset.subject': '重置您的 Edgeward 密码',
   'account.mail.reset.text':
     '请打开以下链接设置新密码（{minutes} 分钟内有效）：\n{link}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
@@ -28,6 +32,7 @@ export const account: Record<keyof typeof en, string> = {
   'errors.LOGIN_TOO_MANY_ATTEMPTS': '失败次数过多，请稍后再试',
   'errors.PASSWORD_WRONG': '当前密码不正确',
   'errors.SIMULATION_TOKEN_INVALID': '该登录链接无效或已过期',
+  'errors.SIMULATION_NOT_ALLOWED': '模拟登录不能修改账号的邮箱或密码',
   'errors.RESET_TOKEN_INVALID': '该重置链接无效或已过期',
   'errors.AVATAR_INVALID': '请上传不超过 1 MB 的 PNG、JPEG、GIF 或 WebP 图片',
   'errors.REAL_NAME_REQUIRED': '请先完成实名认证',

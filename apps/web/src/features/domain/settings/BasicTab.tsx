@@ -49,7 +49,7 @@ export function BasicTab() {
         ) : null}
       </SectionCard>
       <SectionCard title={t('domain.cnameGuide.title')} description={t('domain.cnameGuide.description')}>
-        <CnameGuide domainName={config.domainName} cname={config.cname} />
+        <CnameGuide domainName={config.domainName} apexDomain={config.apexDomain} cname={config.cname} />
       </SectionCard>
     </Flex>
   );

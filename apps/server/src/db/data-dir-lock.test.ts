@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connect } from './connect';
+import { DataDirLockedError, lockDataDir, lockFileName } from './data-dir-lock';
+
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-lock-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The pid of a process that has exited: what a lock left by kill -9 names. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+function run(args: string[], env: Record<string, string>) {
+  const child = spawnSync(tsx, args, { cwd: serverRoot, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: child.status, stderr: child.stderr };
+}
+
+function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (pattern.test(seen)) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before ${pattern}: ${seen}`)));
+  });
+}
+
+// Creating a PGlite database on disk and starting the server in a child process take seconds, more on a busy machine.
+describe('data folder lock', { timeout: 180_000 }, () => {
+  it('refuses a second holder, naming the pid, until released', () => {
+    const dir = tempDir();
+    const lock = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, lockFileName), 'utf8').trim()).toBe(String(process.pid));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir)).toThrow(`(pid ${process.pid})`);
+    lock.release();
+    expect(fs.existsSync(path.join(dir, lockFileName))).toBe(false);
+    lockDataDir(dir).release();
+  });
+
+  it('takes over a lock whose holder is dead, or that names no pid', () => {
+    const dir = tempDir();
+    const file = path.join(dir, lockFileName);
+    fs.writeFileSync(file, `${deadPid()}\n`);
+    const lock = lockDataDir(dir);
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(String(process.pid));
+    lock.release();
+    fs.writeFileSync(file, 'garbage');
+    lockDataDir(dir).release();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('takes over a lock naming our own pid that this process does not hold (a previous run, pid reused)', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, lockFileName), `${process.pid}\n`);
+    lockDataDir(dir).release();
+  });
+
+  it('is held by a PGlite database until it closes; an in-memory one takes none', async () => {
+    const dir = tempDir();
+    const database = await connect({ dataDir: dir });
+    await expect(connect({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    await database.close();
+    const again = await connect({ dataDir: dir });
+    await again.close();
+    const memory = await connect({ dataDir: 'memory://' });
+    await memory.close();
+  });
+
+  it('makes a second server and the operator command refuse to start while the database is open', async () => {
+    const dir = tempDir();
+    const database = await connect({ dataDir: dir });
+    try {
+      const env = { DATA_DIR: dir, DATABASE_URL: '', PORT: '0', DEMO: 'false', LOG_LEVEL: 'silent' };
+      const server = run(['src/main.ts'], env);
+      expect(server.status).toBe(1);
+      expect(server.stderr).toContain(
+        `The data folder ${dir} is in use by another Edgeward process (pid ${process.pid})`,
+      );
+      expect(server.stderr).toContain('set DATABASE_URL to use PostgreSQL');
+      const ops = run(['src/ops/main.ts', 'user', 'list'], env);
+      expect(ops.status).toBe(1);
+      expect(ops.stderr).toContain(`(pid ${process.pid})`);
+      expect(ops.stderr).toContain('Stop the server before running operator commands, or run both on PostgreSQL');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('does not block after the holder is killed with SIGKILL', async () => {
+    const dir = tempDir();
+    const server = spawn(tsx, ['src/main.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DEMO: 'false' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => server.on('exit', resolve));
+    // tsx runs the server in a child process of its own: the lock names that one.
+    const holder = () => Number(fs.readFileSync(path.join(dir, lockFileName), 'utf8'));
+    try {
+      await waitForOutput(server, /Edgeward console at/);
+      process.kill(holder(), 'SIGKILL');
+      await exited;
+    } finally {
+      if (server.exitCode === null) {
+        if (fs.existsSync(path.join(dir, lockFileName))) process.kill(holder(), 'SIGKILL');
+        server.kill('SIGKILL');
+      }
+    }
+    const database = await connect({ dataDir: dir });
+    await database.close();
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+
+const redacted = '[redacted]';
+
+/**
+ * The URL as it may be written to the log: secrets that travel in URLs are replaced. These are the simulation
+ * token (`/api/user/simulation/{token}`, and the web page `/user/login/{token}` that carries it) and the reset
+ * token (`/user/reset-password?token=...`); any `token` query parameter is treated alike.
+ */
+export function redactUrl(url: string): string {
+  const queryAt = url.search(/[?#]/);
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const rest = queryAt === -1 ? '' : url.slice(queryAt);
+  return (
+    path.replace(/(\/user\/(?:simulation|login)\/)[^/]+/gi, `$1${redacted}`) +
+    rest.replace(/([?&]token=)[^&#]*/gi, `$1${redacted}`)
+  );
+}
+
+/**
+ * One line per answered request (Fastify's own two, incoming and completed, are turned off in app.ts): method,
+ * redacted URL, status, time and, once the session is known, the user. The request id comes with the request's
+ * logger.
+ */
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        ...(request.user ? { userId: request.user.id } : {}),
+      },
+      'request',
+    );
+    done();
+  });
+}

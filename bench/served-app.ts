@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureWebBuild, repoRoot } from './bench';
+
+/** The console as a user runs it: `npm start`'s script, in production mode, in a process of its own. */
+export interface ServedApp {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`the server did not answer ${url}/api/health within 120 s`);
+}
+
+/**
+ * Builds the web app if needed and starts the server on a free loopback port with an empty PGlite directory of its
+ * own. Its own process, so the browser's and Lighthouse's work in this one does not delay its answers.
+ */
+export async function startServedApp(): Promise<ServedApp> {
+  ensureWebBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-bench-served-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  // A benchmark that crashes must not leave the server behind.
+  const killOnExit = () => server.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
