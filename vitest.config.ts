@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two cores: two workers. Each server test file builds its own database, so files run in parallel safely.
+// Two cores: two workers. Each server test file copies its own database from the run's migrated template
+// (apps/server/test/global-setup.ts), so files run in parallel safely.
 export default defineConfig({
   test: {
     include: [
@@ -8,6 +9,7 @@ export default defineConfig({
       'apps/server/{src,test}/**/*.test.ts',
       'apps/web/{src,build}/**/*.test.ts',
     ],
+    globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -51,6 +51,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(e2e.appPort),
       DATA_DIR: e2e.dataDir,
+      // argon2id at a test cost (refused in production): the flows are under test, not the work factor.
+      ARGON2_MEMORY_KIB: '256',
+      ARGON2_TIME_COST: '1',
+      ARGON2_PARALLELISM: '1',
       DATABASE_URL: '',
       DEMO: 'true',
       LOG_LEVEL: 'warn',

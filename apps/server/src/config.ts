@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import {
+  defaultPasswordHashCost,
+  minimumProductionCost,
+  type PasswordHashCost,
+} from './modules/account/password-hasher';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -35,6 +40,9 @@ const EnvSchema = z.object({
   EDGE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   EDGE_SANDBOX_FAIL_PATTERN: z.string().optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).default(defaultPasswordHashCost.memoryKib),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(defaultPasswordHashCost.timeCost),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(defaultPasswordHashCost.parallelism),
 });
 
 export interface Config {
@@ -58,6 +66,8 @@ export interface Config {
   domain: DomainSettings;
   edge: EdgeSettings;
   jobsPollMs: number;
+  /** argon2id's work factors; tests lower them, production refuses less than OWASP's floor. */
+  passwordHashing: PasswordHashCost;
 }
 
 export interface DomainSettings {
@@ -87,6 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = EnvSchema.parse(env);
   if (e.NODE_ENV === 'production' && (e.TEST_FIXED_CAPTCHA || e.TEST_FIXED_CODE)) {
     throw new Error('TEST_FIXED_CAPTCHA and TEST_FIXED_CODE are for automated tests only and refused in production');
+  }
+  const passwordHashing = {
+    memoryKib: e.ARGON2_MEMORY_KIB,
+    timeCost: e.ARGON2_TIME_COST,
+    parallelism: e.ARGON2_PARALLELISM,
+  };
+  if (
+    e.NODE_ENV === 'production' &&
+    (passwordHashing.memoryKib < minimumProductionCost.memoryKib ||
+      passwordHashing.timeCost < minimumProductionCost.timeCost)
+  ) {
+    throw new Error(
+      `ARGON2_MEMORY_KIB below ${minimumProductionCost.memoryKib} or ARGON2_TIME_COST below ${minimumProductionCost.timeCost} is refused in production`,
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -121,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxFailPattern: e.EDGE_SANDBOX_FAIL_PATTERN ? new RegExp(e.EDGE_SANDBOX_FAIL_PATTERN, 'i') : undefined,
     },
     jobsPollMs: e.JOBS_POLL_MS,
+    passwordHashing,
   };
 }

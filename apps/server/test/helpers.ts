@@ -1,42 +1,44 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { connect, type Database } from '../src/db/connect';
-import { migrate } from '../src/db/migrate';
+import { connect, type Database, openPglite } from '../src/db/connect';
+import { adminQuery, databaseUrlWithName } from './template-database';
 
 export type DbKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). Use with describe.each. */
 export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, migrated database: PGlite in memory, or a schema of its own on PostgreSQL, dropped on close. */
+/**
+ * A fresh, migrated database, copied from the run's template (test/global-setup.ts): PGlite in memory, or a database
+ * of its own on PostgreSQL, dropped on close.
+ */
 export async function createTestDatabase(kind: DbKind): Promise<Database> {
+  const templates = inject('templates');
   if (kind === 'pglite') {
-    const database = await connect({ dataDir: 'memory://' });
-    await migrate(database);
-    return database;
+    return openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(templates.pgliteDump)]) });
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const database = await connect({ databaseUrl: url, searchPath: schema, poolSize: 4 });
-  await migrate(database);
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${templates.postgresTemplate}`);
+  const database = await connect({ databaseUrl: databaseUrlWithName(url, name), poolSize: 4 });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
+      await adminQuery(url, `DROP DATABASE ${name}`);
     },
   };
 }
+
+/**
+ * argon2id at a test cost: 64 MiB and 3 passes per hash is most of an API test's time, and what is tested is the
+ * flow, not the work factor (password-hasher.test.ts checks that the configured cost is the one used).
+ */
+export const testPasswordHashing = { ARGON2_MEMORY_KIB: '256', ARGON2_TIME_COST: '1', ARGON2_PARALLELISM: '1' };
 
 export const TEST_CAPTCHA = 'test-captcha';
 export const TEST_CODE = '246810';
@@ -59,6 +61,7 @@ export async function createTestContext(kind: DbKind, env: Record<string, string
     LOG_LEVEL: 'silent',
     TEST_FIXED_CAPTCHA: TEST_CAPTCHA,
     TEST_FIXED_CODE: TEST_CODE,
+    ...testPasswordHashing,
     ...env,
   });
   const clock = {

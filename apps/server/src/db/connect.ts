@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -16,13 +16,27 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A repository function accepts the database or an open transaction alike. */
 export type Executor = Db | Tx;
 
+/** A transaction on the driver itself, for what drizzle's one-statement queries cannot carry: whole SQL scripts. */
+export interface ScriptTransaction {
+  /** Runs a script of any number of statements (a migration file, plpgsql included); not for values from users. */
+  exec(script: string): Promise<void>;
+  query<T>(statement: string, params?: unknown[]): Promise<T[]>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs a script of several statements (migrations); not for values from users. */
-  execScript(sql: string): Promise<void>;
+  /** Runs `work` in one transaction on the driver: committed when it resolves, rolled back when it throws. */
+  scriptTransaction<T>(work: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * int8 (bigint, bigserial, count(*)) arrives from both drivers as its exact decimal text, as node-postgres gives it
+ * by default: PGlite would otherwise give a number, rounded above 2^53. Schema columns map it further (ids and
+ * counters to number, money in fen to bigint: db/schema/columns.ts); raw rows carry the text.
+ */
+const int8AsText = { [types.INT8]: (value: string) => value };
 
 export interface ConnectOptions {
   /**
@@ -43,46 +57,78 @@ export async function connect(options: ConnectOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
-    // bigint (int8) columns hold money and counters; they fit in a JS number for every amount we handle.
     pool.on('error', () => {});
     return {
       db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
-      execScript: async (sql) => {
-        await pool.query(sql);
+      async scriptTransaction(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work({
+            // Without parameters node-postgres uses the simple query protocol, which runs several statements.
+            exec: async (script) => {
+              await client.query(script);
+            },
+            query: async (statement, params) => (await client.query(statement, params)).rows,
+          });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
       },
       close: () => pool.end(),
     };
   }
   const dir = options.dataDir ?? 'memory://';
-  const lock = dir.startsWith('memory://') ? undefined : lockDataDir(dir);
-  let client: PGlite;
+  if (dir.startsWith('memory://')) return openPglite();
+  const lock = lockDataDir(dir);
   try {
-    client = lock ? openPglite(path.join(dir, 'pglite')) : new PGlite();
-    await client.waitReady;
+    const pgDir = path.join(dir, 'pglite');
+    fs.mkdirSync(pgDir, { recursive: true });
+    return await openPglite(pgDir, {}, lock.release);
   } catch (error) {
-    lock?.release();
+    lock.release();
     throw error;
   }
+}
+
+/**
+ * PGlite in `dataDir` (in memory without one), or in memory from a dumped data directory (`loadDataDir`, which
+ * skips initdb: the tests' template database). `release` runs after the database closes (the data folder lock).
+ */
+export async function openPglite(
+  dataDir?: string,
+  extra: { loadDataDir?: Blob } = {},
+  release?: () => void,
+): Promise<Database & { pglite: PGlite }> {
+  const client = new PGlite({ dataDir, parsers: int8AsText, ...extra });
+  await client.waitReady;
   const turns = takingTurns(client);
   return {
     // drizzle calls only query and transaction of its client.
     db: drizzlePglite({ client: turns as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
-    execScript: async (sql) => {
-      await turns.exec(sql);
-    },
+    pglite: client,
+    scriptTransaction: (work) =>
+      turns.transaction((tx) =>
+        work({
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+          query: async <T>(statement: string, params?: unknown[]) => (await tx.query<T>(statement, params)).rows,
+        }),
+      ),
     close: async () => {
       try {
         await client.close();
       } finally {
-        lock?.release();
+        release?.();
       }
     },
   };
-}
-
-function openPglite(pgDir: string): PGlite {
-  fs.mkdirSync(pgDir, { recursive: true });
-  return new PGlite(pgDir);
 }

@@ -1,38 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import type { Database } from './connect';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * Applies the numbered SQL files (NNNN_name.sql) not yet recorded, each in its own transaction. An advisory lock
- * keeps two instances starting together on one PostgreSQL from applying the same file twice.
- */
-export async function migrate(database: Database): Promise<string[]> {
-  const files = fs
-    .readdirSync(migrationsDir)
+export function migrationFiles(dir = migrationsDir): string[] {
+  return fs
+    .readdirSync(dir)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
-  await database.execScript(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+}
+
+/**
+ * Applies the numbered SQL files (NNNN_name.sql) not yet recorded. Each file runs whole, as the database reads it
+ * (plpgsql bodies, `;` anywhere), in one transaction with its record in schema_migrations: a file that fails leaves
+ * nothing behind and is tried again at the next start. An advisory lock keeps two instances starting together on
+ * one PostgreSQL from applying the same file twice.
+ */
+export async function migrate(database: Database, dir = migrationsDir): Promise<string[]> {
+  await database.scriptTransaction((tx) =>
+    tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    ),
   );
   const applied: string[] = [];
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7263001)`);
-    const rows = await tx.execute(sql`SELECT name FROM schema_migrations`);
-    const done = new Set(rowsOf<{ name: string }>(rows).map((r) => r.name));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const text = fs.readFileSync(path.join(migrationsDir, file), 'utf8');
-      for (const statement of splitStatements(text)) {
-        await tx.execute(sql.raw(statement));
-      }
-      await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${file})`);
-      applied.push(file);
-    }
-  });
+  for (const file of migrationFiles(dir)) {
+    const done = await database.scriptTransaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(7263001)');
+      const [recorded] = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
+      if (recorded) return false;
+      await tx.exec(fs.readFileSync(path.join(dir, file), 'utf8'));
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      return true;
+    });
+    if (done) applied.push(file);
+  }
   return applied;
 }
 
@@ -40,12 +43,4 @@ export async function migrate(database: Database): Promise<string[]> {
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
-/** Statements end with `;` at the end of a line; migrations keep `;` inside a statement off line ends. */
-function splitStatements(text: string): string[] {
-  return text
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s));
 }

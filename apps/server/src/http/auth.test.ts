@@ -3,6 +3,7 @@ import * as tables from '@edgeward/contract/routes/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/helpers';
 import { createUser, revokePermission } from '../modules/account/account.service';
+import { createPasswordHasher } from '../modules/account/password-hasher';
 
 /** Every call of the contract's API table that needs a session, with a path whose params are invalid too. */
 const authenticated = Object.values(tables)
@@ -58,7 +59,11 @@ describe.each(dbKinds)('authentication before the request is read, on %s', (kind
     let userName: string;
     beforeAll(async () => {
       userName = `order${Date.now().toString(36)}`;
-      await createUser(ctx.database.db, { userName, email: `${userName}@example.com`, password: 'secret123' });
+      await createUser(ctx.database.db, createPasswordHasher(ctx.config.passwordHashing), {
+        userName,
+        email: `${userName}@example.com`,
+        password: 'secret123',
+      });
       const login = await ctx.app.inject({
         method: 'POST',
         url: '/api/user/login',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, dbKinds } from '../../test/helpers';
+import { createTestDatabase, dbKinds, testPasswordHashing } from '../../test/helpers';
 import { loadConfig } from '../config';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
@@ -14,7 +14,7 @@ import { findCommand, runOps } from './ops';
 
 describe.each(dbKinds)('operator commands on %s', (kind) => {
   let database: Database;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...testPasswordHashing });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

@@ -1,8 +1,7 @@
 import { loginLogReasons } from '@edgeward/contract';
-import { bigint, bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const id = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { at, id } from './columns';
 
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
@@ -28,7 +27,7 @@ export const emailCodes = pgTable('email_codes', {
 export const loginLog = pgTable('login_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userName: text('user_name').notNull(),
-  userId: id('user_id'),
+  userId: id('user_id').references(() => users.id, { onDelete: 'set null' }),
   ip: text('ip'),
   userAgent: text('user_agent'),
   result: text('result', { enum: ['success', 'failure'] }).notNull(),
@@ -38,8 +37,10 @@ export const loginLog = pgTable('login_log', {
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tokenHash: text('token_hash').notNull(),
-  userId: id('user_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: id('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
@@ -47,8 +48,10 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 
 export const simulationTokens = pgTable('simulation_tokens', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tokenHash: text('token_hash').notNull(),
-  userId: id('user_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: id('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),

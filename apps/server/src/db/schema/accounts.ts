@@ -1,7 +1,5 @@
-import { bigint, bigserial, boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const id = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, boolean, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, id } from './columns';
 
 export const users = pgTable('users', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -19,7 +17,9 @@ export const users = pgTable('users', {
 export const userPermissions = pgTable(
   'user_permissions',
   {
-    userId: id('user_id').notNull(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     permissionId: text('permission_id').notNull(),
     actions: text('actions').array().notNull(),
   },
@@ -28,8 +28,10 @@ export const userPermissions = pgTable(
 
 export const sessions = pgTable('sessions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: id('user_id').notNull(),
-  tokenHash: text('token_hash').notNull(),
+  userId: id('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
   kind: text('kind').notNull().default('login'),
   ip: text('ip'),
   userAgent: text('user_agent'),

@@ -1,29 +1,40 @@
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accelerationTypes, domainStatuses } from '@edgeward/contract';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-
-const id = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { at, id } from './columns';
 
 export const domains = pgTable('domains', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: id('user_id')
     .notNull()
-    .references(() => users.id),
-  domainName: text('domain_name').notNull(),
-  type: text('type').notNull(),
-  status: text('status').notNull(),
+    .references(() => users.id, { onDelete: 'cascade' }),
+  domainName: text('domain_name').notNull().unique(),
+  type: text('type', { enum: accelerationTypes }).notNull(),
+  status: text('status', { enum: domainStatuses }).notNull(),
   cname: text('cname'),
   wholeSite: boolean('whole_site').notNull().default(false),
   reviewReason: text('review_reason'),
   abnormalReason: text('abnormal_reason'),
-  createdAt: at('created_at').notNull().defaultNow(),
+  // Millisecond precision, as the API has it, so that the list's keyset cursor read back from a row is exact.
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 export const domainConfigs = pgTable('domain_configs', {
   domainId: id('domain_id')
     .primaryKey()
-    .references(() => domains.id),
+    .references(() => domains.id, { onDelete: 'cascade' }),
   config: jsonb('config').$type<Record<string, unknown>>().notNull(),
   version: integer('version').notNull().default(1),
   httpsCertificate: text('https_certificate'),
@@ -31,17 +42,35 @@ export const domainConfigs = pgTable('domain_configs', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
-export const domainVerifications = pgTable('domain_verifications', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: id('user_id').notNull(),
-  domain: text('domain').notNull(),
-  recordName: text('record_name').notNull(),
-  recordValue: text('record_value').notNull(),
-  status: text('status').notNull().default('pending'),
-  verifiedAt: at('verified_at'),
-  checkedAt: at('checked_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+/** Exact list totals per user, type and status, kept by statement triggers on domains (migration 0003). */
+export const domainCounts = pgTable(
+  'domain_counts',
+  {
+    userId: id('user_id').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.status] })],
+);
+
+export const domainVerifications = pgTable(
+  'domain_verifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    recordName: text('record_name').notNull(),
+    recordValue: text('record_value').notNull(),
+    status: text('status').notNull().default('pending'),
+    verifiedAt: at('verified_at'),
+    checkedAt: at('checked_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.userId, t.domain)],
+);
 
 export const jobs = pgTable('jobs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

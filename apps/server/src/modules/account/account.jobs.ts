@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { ensureDemoAccount, purgeExpiredSecrets } from './account.service';
+import { createPasswordHasher } from './password-hasher';
 
 const purgeEveryMs = 60 * 60_000;
 
@@ -11,7 +12,7 @@ export async function startAccountBackground(
   deps: { config: Config; database: Database },
 ): Promise<() => Promise<void>> {
   const { db } = deps.database;
-  if (deps.config.demo) await ensureDemoAccount(db, app.log);
+  if (deps.config.demo) await ensureDemoAccount(db, createPasswordHasher(deps.config.passwordHashing), app.log);
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     running ??= purgeExpiredSecrets(db)

@@ -9,6 +9,7 @@ import { createMailProvider } from '../../providers/mail';
 import type { ModuleDeps } from '..';
 import { type Client, createAccountService } from './account.service';
 import { createAvatarStore } from './avatar.store';
+import { createPasswordHasher } from './password-hasher';
 
 function clientOf(request: FastifyRequest): Client {
   return { ip: clientIp(request), userAgent: request.headers['user-agent']?.slice(0, 512) };
@@ -33,6 +34,7 @@ export function accountModule(deps: ModuleDeps): FastifyPluginAsync {
       sessions: app.sessions,
       mail: createMailProvider({ config: deps.config, db, log: app.log, now: deps.now }),
       captcha: createCaptchaProvider({ db, now: deps.now, fixedAnswer: deps.config.fixedCaptcha }),
+      passwords: createPasswordHasher(deps.config.passwordHashing),
       avatars,
       log: app.log,
     });

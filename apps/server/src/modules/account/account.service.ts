@@ -19,7 +19,6 @@ import {
   type ResetPassword,
   type Role,
 } from '@edgeward/contract';
-import { argon2id, hash, verify } from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
@@ -34,6 +33,7 @@ import * as sessionRepository from '../session/session.repository';
 import { type AuthUser, hashSecret, newToken, type SessionService } from '../session/session.service';
 import * as repo from './account.repository';
 import { type AvatarExt, type AvatarStore, avatarTypes, avatarUrlPrefix } from './avatar.store';
+import type { PasswordHasher } from './password-hasher';
 
 const a = limits.account;
 
@@ -54,24 +54,6 @@ export const accountPolicy = {
 export interface Client {
   ip: string;
   userAgent?: string;
-}
-
-// ---- passwords
-
-const argonOptions = { type: argon2id } as const;
-
-export const hashPassword = (password: string) => hash(password, argonOptions);
-
-let dummyHash: Promise<string> | undefined;
-
-/**
- * Checks a password against the stored hash. Without a hash (no such user) a dummy hash is verified all the same,
- * so an unknown name costs as long as a wrong password and timing does not reveal which names exist.
- */
-export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
-  dummyHash ??= hashPassword(newToken());
-  const ok = await verify(storedHash ?? (await dummyHash), password).catch(() => false);
-  return storedHash !== undefined && ok;
 }
 
 /** The pause before answering a login attempt once the failures reach the captcha threshold: 250 ms doubling to 2 s. */
@@ -134,11 +116,16 @@ export interface NewUser {
 }
 
 /** Creates a user with the default customer permissions, in one transaction. */
-export async function createUser(db: Db, input: NewUser, now: Date = new Date()): Promise<number> {
+export async function createUser(
+  db: Db,
+  passwords: PasswordHasher,
+  input: NewUser,
+  now: Date = new Date(),
+): Promise<number> {
   const taken = await repo.findTaken(db, input);
   if (taken.userName) throw usernameTaken();
   if (taken.email) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwords.hash(input.password);
   return mapTaken(
     db.transaction(async (tx) => {
       const userId = await repo.insertUser(tx, {
@@ -163,10 +150,14 @@ export const demoAccount = {
 } as const;
 
 /** Creates the demo account when it is missing; true when it was created now. */
-export async function ensureDemoAccount(db: Db, log: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
+export async function ensureDemoAccount(
+  db: Db,
+  passwords: PasswordHasher,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<boolean> {
   if (await repo.findUserByName(db, demoAccount.userName)) return false;
   try {
-    await createUser(db, { ...demoAccount, realNameVerified: true });
+    await createUser(db, passwords, { ...demoAccount, realNameVerified: true });
   } catch (error) {
     // Another instance starting on the same database created it first.
     if (error instanceof AppError && (error.id === 'USERNAME_TAKEN' || error.id === 'EMAIL_TAKEN')) return false;
@@ -267,6 +258,7 @@ export interface AccountServiceDeps {
   sessions: SessionService;
   mail: MailProvider;
   captcha: CaptchaProvider;
+  passwords: PasswordHasher;
   avatars: AvatarStore;
   log: FastifyBaseLogger;
   /** How a slowed login attempt waits (a timer by default); tests pass a recorder. */
@@ -434,7 +426,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (taken.userName) throw usernameTaken();
       if (taken.email) throw emailTaken();
       const codeId = await checkEmailCode(input.email, 'register', input.emailCode);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password);
       const at = now();
       await mapTaken(
         db.transaction(async (tx) => {
@@ -478,7 +470,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         }
       }
       const user = await repo.findUserByName(db, userName);
-      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+      if (!(await deps.passwords.verify(user?.passwordHash, input.password)) || !user) {
         await recordLogin(client, {
           userName: user?.userName ?? userName,
           userId: user?.id,
@@ -511,7 +503,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await refuseSimulation(user);
         if (!input.currentPassword) throw fieldError('currentPassword', 'validation.required');
         if (!input.emailCode) throw fieldError('emailCode', 'account.emailCode.required');
-        if (!(await verifyPassword(await repo.findPasswordHash(db, user.id), input.currentPassword))) {
+        if (!(await deps.passwords.verify(await repo.findPasswordHash(db, user.id), input.currentPassword))) {
           throw passwordWrong('currentPassword');
         }
         codeId = await checkEmailCode(input.email, emailChangePurpose(user.id), input.emailCode);
@@ -532,8 +524,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     async editPassword(user: AuthUser, input: PasswordEdit) {
       await refuseSimulation(user);
       const stored = await repo.findPasswordHash(db, user.id);
-      if (!(await verifyPassword(stored, input.oldPassword))) throw passwordWrong('oldPassword');
-      const passwordHash = await hashPassword(input.newPassword);
+      if (!(await deps.passwords.verify(stored, input.oldPassword))) throw passwordWrong('oldPassword');
+      const passwordHash = await deps.passwords.hash(input.newPassword);
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, user.id, passwordHash, now());
         await sessionRepository.revokeAllOfUser(tx, user.id, user.sessionId);
@@ -592,7 +584,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!(await repo.findOpenToken(db, passwordResetTokens, tokenHash, now()))) {
         throw new AppError('RESET_TOKEN_INVALID');
       }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password);
       await db.transaction(async (tx) => {
         const at = now();
         const userId = await repo.consumeToken(tx, passwordResetTokens, tokenHash, at);

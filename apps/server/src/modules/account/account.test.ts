@@ -17,6 +17,7 @@ import {
   revokePermission,
 } from './account.service';
 import { createAvatarStore } from './avatar.store';
+import { createPasswordHasher } from './password-hasher';
 
 const a = limits.account;
 // A 1x1 PNG, detected as image/png by its content.
@@ -603,6 +604,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
         sessions: ctx.app.sessions,
         mail: { kind: 'outbox', send: async () => {} },
         captcha: createCaptchaProvider({ db: ctx.database.db, now: () => ctx.clock.now }),
+        passwords: createPasswordHasher(ctx.config.passwordHashing),
         avatars,
         log: ctx.app.log,
         sleep: async (ms) => {

@@ -18,6 +18,7 @@ import {
   revokePermission,
   setRealNameVerified,
 } from '../../modules/account/account.service';
+import { createPasswordHasher } from '../../modules/account/password-hasher';
 import { type OpsCommand, OpsError, parseOptions } from '../ops';
 
 /** Validates an argument with the same contract schema the API uses, reporting its message in English. */
@@ -55,7 +56,7 @@ export const accountCommands: OpsCommand[] = [
         password: valid(PasswordSchema, password, 'password'),
         phone: options.phone === undefined ? null : valid(PhoneSchema, options.phone, 'phone'),
       };
-      const id = await createUser(ctx.database.db, user, ctx.now());
+      const id = await createUser(ctx.database.db, createPasswordHasher(ctx.config.passwordHashing), user, ctx.now());
       ctx.out(`Created user ${user.userName} (id ${id})`);
     },
   },

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connect, openPglite } from '../src/db/connect';
+import { migrate } from '../src/db/migrate';
+
+/**
+ * One migrated database per test run, copied for each test file instead of booting and migrating a new one: a
+ * PGlite data directory dumped to a file (a PGlite loaded from it skips initdb, three to four times faster than a
+ * fresh one), and on PostgreSQL a template database that `CREATE DATABASE ... TEMPLATE` copies.
+ */
+export interface TemplateDatabases {
+  pgliteDump: string;
+  postgresTemplate?: string;
+}
+
+export function databaseUrlWithName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTemplates(postgresUrl: string | undefined): Promise<TemplateDatabases> {
+  const pgliteDump = path.join(
+    os.tmpdir(),
+    `edgeward-test-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`,
+  );
+  const pglite = await openPglite();
+  await migrate(pglite);
+  fs.writeFileSync(pgliteDump, Buffer.from(await (await pglite.pglite.dumpDataDir('none')).arrayBuffer()));
+  await pglite.close();
+  if (!postgresUrl) return { pgliteDump };
+
+  const postgresTemplate = `edgeward_tmpl_${randomBytes(6).toString('hex')}`;
+  await adminQuery(postgresUrl, `CREATE DATABASE ${postgresTemplate}`);
+  const template = await connect({ databaseUrl: databaseUrlWithName(postgresUrl, postgresTemplate), poolSize: 1 });
+  await migrate(template);
+  await template.close();
+  return { pgliteDump, postgresTemplate };
+}
+
+export async function dropTemplates(templates: TemplateDatabases, postgresUrl: string | undefined): Promise<void> {
+  fs.rmSync(templates.pgliteDump, { force: true });
+  if (templates.postgresTemplate && postgresUrl) {
+    await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${templates.postgresTemplate}`);
+  }
+}
