@@ -1,12 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { createTemplates, dropTemplates, type TemplateDatabases } from './template-database';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    templates: TemplateDatabases;
-  }
-}
-
 /** Runs once per test run: migrates the template databases that every test file copies (test/helpers.ts). */
 export default async function setup(project: TestProject) {
   const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -16,6 +16,13 @@ export interface TemplateDatabases {
   postgresTemplate?: string;
 }
 
+// What global-setup.ts provides and helpers.ts injects, declared here where both (and every importer) see it.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templates: TemplateDatabases;
+  }
+}
+
 export function databaseUrlWithName(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
