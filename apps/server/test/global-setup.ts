@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { createTemplates, dropTemplates, type TemplateDatabases } from './template-database';
+import { createTemplates, dropTemplates } from './template-database';
 
 /** Runs once per test run: migrates the template databases that every test file copies (test/helpers.ts). */
 export default async function setup(project: TestProject) {
