@@ -12,3 +12,4 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';
+export * from './time/utc8';

@@ -1,4 +1,4 @@
-import { type ErrorId, errorStatus, isMessageKey, type MessageParams } from '@edgeward/contract';
+import { type ErrorId, errorStatus, issueMessage } from '@edgeward/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isInvalidTextError } from './db-errors';
@@ -10,47 +10,6 @@ interface ValidationIssue {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
-}
-
-/** A zod issue becomes a message key: our schemas name keys in their messages; zod's own texts map by code. */
-export function issueMessage(issue: ValidationIssue): { key: string; params?: MessageParams } {
-  if (issue.message && isMessageKey(issue.message)) {
-    return { key: issue.message, params: pickParams(issue.params) };
-  }
-  const p = issue.params;
-  switch (issue.keyword) {
-    case 'invalid_type':
-      return {
-        key: /received undefined|received null/.test(issue.message ?? '')
-          ? 'validation.required'
-          : 'validation.invalid',
-      };
-    case 'too_small':
-      return p.origin === 'string'
-        ? {
-            key: Number(p.minimum) <= 1 ? 'validation.required' : 'validation.tooShort',
-            params: { min: Number(p.minimum) },
-          }
-        : p.origin === 'array'
-          ? { key: 'validation.required' }
-          : { key: 'validation.tooSmall', params: { min: Number(p.minimum) } };
-    case 'too_big':
-      return p.origin === 'string'
-        ? { key: 'validation.tooLong', params: { max: Number(p.maximum) } }
-        : p.origin === 'array'
-          ? { key: 'validation.tooMany', params: { max: Number(p.maximum) } }
-          : { key: 'validation.tooBig', params: { max: Number(p.maximum) } };
-    default:
-      return { key: 'validation.invalid' };
-  }
-}
-
-function pickParams(params: Record<string, unknown>): MessageParams | undefined {
-  const out: MessageParams = {};
-  if (typeof params.minimum === 'number' || typeof params.minimum === 'bigint') out.min = Number(params.minimum);
-  if (typeof params.maximum === 'number' || typeof params.maximum === 'bigint') out.max = Number(params.maximum);
-  if (params.params && typeof params.params === 'object') Object.assign(out, params.params);
-  return Object.keys(out).length ? out : undefined;
 }
 
 function fieldPath(instancePath: string): string {
@@ -89,7 +48,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       for (const issue of error.validation as unknown as ValidationIssue[]) {
         const path = fieldPath(issue.instancePath);
         if (fields[path]) continue;
-        const { key, params } = issueMessage(issue);
+        const { key, params } = issueMessage({ code: issue.keyword, message: issue.message, ...issue.params });
         fields[path] = translate(locale, key, params);
       }
       return send(

@@ -6,6 +6,7 @@ import {
   type Locale,
   type MessageKey,
   type MessageParams,
+  pickLocale,
 } from '@edgeward/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { type WebTextKey, webEnUS } from '../locales/en-US';
@@ -35,15 +36,10 @@ export const i18nStore = createStore<I18nState>({
   icu: undefined,
 });
 
-/** Any zh* browser language means zh-CN, everything else en-US. */
-export function browserLocale(language: string | undefined): Locale {
-  return language?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
-}
-
 /** The stored choice wins; without one the browser decides. */
 export function initialLocale(stored: string | null | undefined, language: string | undefined): Locale {
   if (stored === 'en-US' || stored === 'zh-CN') return stored;
-  return browserLocale(language);
+  return pickLocale(language);
 }
 
 export function installIcu(icu: Record<Locale, IcuFormat>): void {

@@ -1,6 +1,5 @@
 export { I18nProvider, type I18nValue, useI18n } from './I18nProvider';
 export {
-  browserLocale,
   getLocale,
   i18nStore,
   initI18n,

@@ -1,4 +1,4 @@
-import { isMessageKey, type MessageParams } from '@edgeward/contract';
+import { issueMessage, type MessageParams } from '@edgeward/contract';
 import type { FormInstance } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
@@ -7,48 +7,13 @@ import { ChunkLoadTimeoutError, withTimeout } from '../navigation/lazy-page';
 /** The translate function of the i18n store, as the form helpers need it. */
 export type Translate = (key: string, params?: MessageParams) => string;
 
-type Issue = z.core.$ZodIssue;
-
-/**
- * A zod issue as a message key with its parameters. The contract's schemas name keys in their messages; zod's own
- * English texts (a schema without a key) fall back to the generic validation keys, as the server does.
- */
-export function issueMessage(issue: Issue, value: unknown): { key: string; params?: MessageParams } {
-  if (isMessageKey(issue.message)) return { key: issue.message, params: boundsOf(issue) };
-  switch (issue.code) {
-    case 'invalid_type':
-      return { key: value === undefined || value === null ? 'validation.required' : 'validation.invalid' };
-    case 'too_small':
-      if (issue.origin === 'string') {
-        const min = Number(issue.minimum);
-        return min <= 1 ? { key: 'validation.required' } : { key: 'validation.tooShort', params: { min } };
-      }
-      if (issue.origin === 'array') return { key: 'validation.required' };
-      return { key: 'validation.tooSmall', params: { min: Number(issue.minimum) } };
-    case 'too_big': {
-      const max = Number(issue.maximum);
-      if (issue.origin === 'string') return { key: 'validation.tooLong', params: { max } };
-      if (issue.origin === 'array') return { key: 'validation.tooMany', params: { max } };
-      return { key: 'validation.tooBig', params: { max } };
-    }
-    default:
-      return { key: 'validation.invalid' };
-  }
-}
-
-function boundsOf(issue: Issue): MessageParams | undefined {
-  if (issue.code === 'too_small') return { min: Number(issue.minimum) };
-  if (issue.code === 'too_big') return { max: Number(issue.maximum) };
-  return undefined;
-}
-
 /** The first problem of a value against a schema, translated; undefined when the value is valid. */
 export function validateWith(schema: z.ZodType, value: unknown, t: Translate): string | undefined {
   const result = schema.safeParse(value);
   if (result.success) return undefined;
   const issue = result.error.issues[0];
   if (!issue) return t('validation.invalid');
-  const { key, params } = issueMessage(issue, value);
+  const { key, params } = issueMessage(issue);
   return t(key, params);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { browserLocale, initialLocale } from '../i18n/i18n-store';
+import { initialLocale } from '../i18n/i18n-store';
 import { ChunkLoadTimeoutError, withTimeout } from '../navigation/lazy-page';
 import { defaultSettings, parseSettings } from './settings';
 import { refreshUnreadCount, unreadStore } from './unread';
@@ -29,7 +29,7 @@ describe('language', () => {
     expect(initialLocale(null, 'zh-TW')).toBe('zh-CN');
     expect(initialLocale(undefined, 'zh')).toBe('zh-CN');
     expect(initialLocale(null, 'de-DE')).toBe('en-US');
-    expect(browserLocale(undefined)).toBe('en-US');
+    expect(initialLocale(null, undefined)).toBe('en-US');
   });
 
   it('prefers the stored choice', () => {

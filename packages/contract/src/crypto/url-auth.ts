@@ -1,3 +1,4 @@
+import { fromUtc8Time, utc8Time } from '../time/utc8';
 import { md5 } from './md5';
 
 /*
@@ -35,13 +36,11 @@ export function signUrlTypeA({ path, key, ts, rand, uid = '0', signArg = 'sign' 
   return `${bare}?${query ? `${query}&` : ''}${signArg}=${sign}`;
 }
 
-const UTC8_MS = 8 * 3600_000;
-
 /** YYYYMMDDHHmm of an instant, read on a UTC+8 clock. */
 export function formatTypeBTime(ts: Date): string {
-  const t = new Date(ts.getTime() + UTC8_MS);
+  const t = utc8Time(ts);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${t.getUTCFullYear()}${two(t.getUTCMonth() + 1)}${two(t.getUTCDate())}${two(t.getUTCHours())}${two(t.getUTCMinutes())}`;
+  return `${t.year}${two(t.month)}${two(t.day)}${two(t.hour)}${two(t.minute)}`;
 }
 
 /** The instant of a YYYYMMDDHHmm UTC+8 time, or null when it is not a real date and time. */
@@ -49,8 +48,7 @@ export function parseTypeBTime(text: string): Date | null {
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text);
   if (!m) return null;
   const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const ms = Date.UTC(year, month - 1, day, hour, minute) - UTC8_MS;
-  const date = new Date(ms);
+  const date = fromUtc8Time({ year, month, day, hour, minute, second: 0 });
   return formatTypeBTime(date) === text ? date : null;
 }
 

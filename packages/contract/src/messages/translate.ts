@@ -9,12 +9,6 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(enUS, key);
 }
 
-/** Any zh* language tag means zh-CN, everything else en-US (spec section 9 and the reading). */
-export function pickLocale(acceptLanguage: string | undefined | null): Locale {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('zh') ? 'zh-CN' : 'en-US';
-}
-
 /** Formats a text with ICU arguments in the text's language; messages/icu.ts is the one implementation. */
 export type IcuFormat = (text: string, params: MessageParams) => string;
 

@@ -1,5 +1,6 @@
 import { loginLogReasons } from '@edgeward/contract';
 import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { tokenTable } from '../token-table';
 import { users } from './accounts';
 import { at, id } from './columns';
 
@@ -35,27 +36,9 @@ export const loginLog = pgTable('login_log', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  userId: id('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: at('created_at').notNull().defaultNow(),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-});
+export const passwordResetTokens = tokenTable('password_reset_tokens');
 
-export const simulationTokens = pgTable('simulation_tokens', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  userId: id('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: at('created_at').notNull().defaultNow(),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-});
+export const simulationTokens = tokenTable('simulation_tokens');
 
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

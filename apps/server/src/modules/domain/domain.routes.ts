@@ -3,6 +3,7 @@ import {
   domainCreateSchema,
   domainExportColumns,
   domainRoutes,
+  formatUtc8,
   type Locale,
   originSettingSchema,
 } from '@edgeward/contract';
@@ -24,13 +25,6 @@ import { createOriginChecker } from './origin-check';
  */
 async function hasAddon(_userId: number, _addon: Addon): Promise<boolean> {
   return false;
-}
-
-const utc8 = 8 * 3600_000;
-
-/** Times in the export read as the console shows them (UTC+8). */
-function formatUtc8(ms: number): string {
-  return new Date(ms + utc8).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 async function* csvLines(

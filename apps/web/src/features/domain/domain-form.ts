@@ -1,21 +1,13 @@
+import { issueMessage } from '@edgeward/contract';
 import type { FormInstance } from 'antd';
 import type { RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
-import { applyServerErrors, errorIdOf, issueMessage, serverFieldErrors, type Translate } from '../../lib/form';
+import { applyServerErrors, errorIdOf, serverFieldErrors, type Translate } from '../../lib/form';
 
 type Path = readonly PropertyKey[];
 
 function startsWith(path: readonly PropertyKey[], prefix: Path): boolean {
   return prefix.every((part, i) => path[i] === part);
-}
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current = value;
-  for (const part of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[part];
-  }
-  return current;
 }
 
 /** How an entry of a text list is named in a message: by its line, or by its position in a `;` list. */
@@ -39,7 +31,7 @@ export function issueAt(
     (candidate) => startsWith(candidate.path, path) && (!exact || candidate.path.length === path.length),
   );
   if (!issue) return undefined;
-  const { key, params } = issueMessage(issue, valueAt(body, issue.path));
+  const { key, params } = issueMessage(issue);
   const text = t(key, params);
   const index = issue.path[path.length];
   if (typeof index !== 'number') return text;
