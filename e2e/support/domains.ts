@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type TestOrigin as KitOrigin, startOrigin as startKitOrigin } from '@edgeward/testkit';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { setDnsRecords } from './dns-server';
 
@@ -88,34 +87,21 @@ export async function loginDemo(request: APIRequestContext): Promise<string> {
   return body.data.token;
 }
 
-export interface TestOrigin {
+export interface TestOrigin extends KitOrigin {
   /** A domain name the e2e DNS server resolves to 127.0.0.1 (no AAAA). */
   name: string;
-  port: number;
-  /** Host headers of the requests received (the console's origin checks). */
-  hosts: string[];
-  close(): Promise<void>;
 }
 
 /**
- * A customer's origin: a plain HTTP server on loopback behind a domain name. The add-domain form refuses internal
- * IP addresses, so the origin is entered by name; the server (ALLOW_PRIVATE_ORIGINS) accepts what it resolves to.
+ * A customer's origin: the test kit's loopback HTTP server behind a domain name. The add-domain form refuses
+ * internal IP addresses, so the origin is entered by name; the server (ALLOW_PRIVATE_ORIGINS) accepts what it
+ * resolves to.
  */
 export async function startOrigin(): Promise<TestOrigin> {
-  const hosts: string[] = [];
-  const server = http.createServer((req, res) => {
-    hosts.push(String(req.headers.host));
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('origin ok');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = await startKitOrigin();
   const name = `${randomLabel('origin-')}.e2e-test.example`;
   await setDnsRecords(name, 'A', ['127.0.0.1']);
-  return {
-    name,
-    port: (server.address() as AddressInfo).port,
-    hosts,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...origin, name };
 }
 
 export interface VerifyRecord {

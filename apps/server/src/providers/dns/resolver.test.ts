@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
+import { startDnsServer, type TestDnsServer } from '@edgeward/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer } from '../../../test/fixtures/dns-server';
 import { createDnsLookup } from './resolver';
 
 describe('DNS lookup', () => {

@@ -1,0 +1,3 @@
+export * from './dns-control';
+export * from './dns-server';
+export * from './origin';
