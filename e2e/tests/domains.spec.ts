@@ -273,6 +273,10 @@ test.describe('domain settings', () => {
     await expect(headers.getByText('This header is managed by the CDN and cannot be changed')).toBeVisible();
     await name.fill('X-E2e-Edge');
     await headers.getByTestId('request-header-value').fill('edgeward');
+    await headers.getByTestId('request-header-add').click();
+    await expect(name).toHaveCount(2);
+    await headers.getByRole('button', { name: 'Remove row' }).nth(1).click();
+    await expect(name).toHaveCount(1);
     await saveSettings(page, headers.getByTestId('domain-save-request-headers'));
 
     await page.reload();

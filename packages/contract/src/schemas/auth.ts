@@ -15,6 +15,9 @@ export const PasswordSchema = text()
   .min(a.passwordMin, { error: 'account.password.min' })
   .max(a.passwordMax, { error: 'account.password.max' });
 
+/** The repeated new password: only required here; that it matches is the form's rule (confirmMatches below). */
+export const ConfirmPasswordSchema = text().min(1, { error: 'validation.required' });
+
 export const EmailSchema = requiredText()
   .max(a.emailMax, { error: 'account.email.format' })
   .pipe(z.email({ error: 'account.email.format' }));
@@ -53,7 +56,7 @@ function confirmMatches<T extends { confirmPassword: string }>(password: (v: T) 
 export const RegisterFieldsSchema = z.object({
   userName: UserNameSchema,
   password: PasswordSchema,
-  confirmPassword: text().min(1, { error: 'validation.required' }),
+  confirmPassword: ConfirmPasswordSchema,
   email: EmailSchema,
   phone: PhoneSchema,
   captchaId: requiredText(),
@@ -127,7 +130,7 @@ export type EmailChangeCodeRequest = z.infer<typeof EmailChangeCodeRequestSchema
 export const PasswordEditFieldsSchema = z.object({
   oldPassword: text().min(1, { error: 'validation.required' }),
   newPassword: PasswordSchema,
-  confirmPassword: text().min(1, { error: 'validation.required' }),
+  confirmPassword: ConfirmPasswordSchema,
 });
 export const PasswordEditSchema = PasswordEditFieldsSchema.superRefine(confirmMatches((v) => v.newPassword));
 export type PasswordEdit = z.infer<typeof PasswordEditSchema>;
@@ -142,7 +145,7 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 export const ResetPasswordFieldsSchema = z.object({
   token: requiredText(),
   password: PasswordSchema,
-  confirmPassword: text().min(1, { error: 'validation.required' }),
+  confirmPassword: ConfirmPasswordSchema,
 });
 export const ResetPasswordSchema = ResetPasswordFieldsSchema.superRefine(confirmMatches((v) => v.password));
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;

@@ -1,13 +1,13 @@
-import { limits, PasswordEditFieldsSchema } from '@edgeward/contract';
+import { PasswordEditFieldsSchema } from '@edgeward/contract';
 import { App, Button, Divider, Flex, Form, Input, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useEditPassword, useRevokeOtherSessions, useSessions } from '../../api/account';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, confirmRule, zodRule } from '../../lib/form';
+import { applyServerErrors, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
 import { describeUserAgent } from '../../lib/user-agent';
 import { useSession } from '../../stores/session';
-import { PasswordStrengthMeter } from '../auth/PasswordStrengthMeter';
 
 type SessionItem = NonNullable<ReturnType<typeof useSessions>['data']>[number];
 
@@ -34,7 +34,6 @@ function PasswordForm() {
   const { message } = App.useApp();
   const { user } = useSession();
   const [form] = Form.useForm<PasswordValues>();
-  const newPassword = Form.useWatch('newPassword', form);
   const editPassword = useEditPassword();
 
   function onFinish(values: PasswordValues) {
@@ -60,26 +59,7 @@ function PasswordForm() {
         <Form.Item name="oldPassword" label={t('account.field.oldPassword')} rules={[zodRule(fields.oldPassword, t)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('account.field.newPassword')}
-          rules={[zodRule(fields.newPassword, t)]}
-          extra={<PasswordStrengthMeter password={newPassword} />}
-        >
-          <Input.Password
-            placeholder={t('account.placeholder.password')}
-            autoComplete="new-password"
-            maxLength={limits.account.passwordMax}
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.field.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[zodRule(fields.confirmPassword, t), confirmRule('newPassword', t)]}
-        >
-          <Input.Password placeholder={t('account.placeholder.confirmPassword')} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" label={t('account.field.newPassword')} />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={editPassword.isPending}>
             {t('account.settings.passwordSubmit')}

@@ -3,11 +3,11 @@ import { App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRegister, useSendEmailCode } from '../../api/account';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, confirmRule, type ErrorFieldMap, zodRule } from '../../lib/form';
+import { applyServerErrors, type ErrorFieldMap, zodRule } from '../../lib/form';
 import { AgreementModal } from './AgreementModal';
 import { CaptchaField, useCaptchaField } from './CaptchaField';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useCountdown } from './use-countdown';
 
 interface RegisterValues {
@@ -37,7 +37,6 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterValues>();
-  const password = Form.useWatch('password', form);
   const captcha = useCaptchaField(form, 'register');
   const countdown = useCountdown();
   const sendCode = useSendEmailCode();
@@ -98,26 +97,7 @@ export default function RegisterPage() {
             autoFocus
           />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('account.field.password')}
-          rules={[zodRule(fields.password, t)]}
-          extra={<PasswordStrengthMeter password={password} />}
-        >
-          <Input.Password
-            placeholder={t('account.placeholder.password')}
-            autoComplete="new-password"
-            maxLength={limits.account.passwordMax}
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.field.confirmPassword')}
-          dependencies={['password']}
-          rules={[zodRule(fields.confirmPassword, t), confirmRule('password', t)]}
-        >
-          <Input.Password placeholder={t('account.placeholder.confirmPassword')} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" label={t('account.field.password')} />
         <Form.Item name="email" label={t('account.field.email')} rules={[zodRule(fields.email, t)]}>
           <Input
             type="email"

@@ -1,18 +1,15 @@
-import { limits, ResetPasswordFieldsSchema } from '@edgeward/contract';
-import { App, Button, Form, Input, Result, Typography } from 'antd';
+import { App, Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../api/account';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, confirmRule, errorIdOf, zodRule } from '../../lib/form';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { applyServerErrors, errorIdOf } from '../../lib/form';
 
 interface ResetValues {
   password: string;
   confirmPassword: string;
 }
-
-const fields = ResetPasswordFieldsSchema.shape;
 
 /** /user/reset-password?token=... — the link of the reset email. */
 export default function ResetPasswordPage() {
@@ -22,7 +19,6 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [form] = Form.useForm<ResetValues>();
-  const password = Form.useWatch('password', form);
   const reset = useResetPassword();
   const [invalidLink, setInvalidLink] = useState<string | null>(null);
 
@@ -65,27 +61,7 @@ export default function ResetPasswordPage() {
         {t('account.reset.title')}
       </Typography.Title>
       <Form form={form} layout="vertical" size="large" onFinish={onFinish} name="reset-password">
-        <Form.Item
-          name="password"
-          label={t('account.field.newPassword')}
-          rules={[zodRule(fields.password, t)]}
-          extra={<PasswordStrengthMeter password={password} />}
-        >
-          <Input.Password
-            placeholder={t('account.placeholder.password')}
-            autoComplete="new-password"
-            maxLength={limits.account.passwordMax}
-            autoFocus
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.field.confirmPassword')}
-          dependencies={['password']}
-          rules={[zodRule(fields.confirmPassword, t), confirmRule('password', t)]}
-        >
-          <Input.Password placeholder={t('account.placeholder.confirmPassword')} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" label={t('account.field.newPassword')} autoFocus />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={reset.isPending}>
             {t('account.reset.submit')}

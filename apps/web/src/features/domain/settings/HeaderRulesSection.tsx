@@ -1,4 +1,3 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type DomainConfig,
   HeaderActionSchema,
@@ -7,10 +6,11 @@ import {
   HeaderRulesBodySchema,
   limits,
 } from '@edgeward/contract';
-import { Button, Form, Input, Select, Table, Tooltip } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useI18n } from '../../../i18n';
 import { zodRule } from '../../../lib/form';
 import { bodyRule } from '../domain-form';
+import { EditableRows } from './EditableRows';
 import { SaveBar, SectionCard } from './SectionCard';
 import { useSection } from './settings-context';
 
@@ -63,110 +63,84 @@ export function HeaderRulesSection({ kind }: HeaderRulesSectionProps) {
       <Form {...section.formProps}>
         <Form.List name="headers">
           {(fields, { add, remove }) => (
-            <>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="key"
-                dataSource={fields}
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: t('domain.headers.empty') }}
-                columns={[
-                  {
-                    title: t('domain.headers.name'),
-                    key: 'name',
-                    width: '32%',
-                    render: (_, field) => (
-                      <Form.Item
-                        name={[field.name, 'name']}
-                        style={{ marginBottom: 0 }}
-                        // The field's own rule and the list rule can find the same problem: show it once.
-                        validateFirst
-                        rules={[zodRule(HeaderRuleSchema.shape.name, t), rowRule(field.name, 'name')]}
-                      >
-                        <Input
-                          maxLength={limits.domain.headerNameMax}
-                          placeholder="X-Custom-Header"
-                          spellCheck={false}
-                          aria-label={t('domain.headers.name')}
-                          data-testid={`${kind}-header-name`}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('domain.headers.action'),
-                    key: 'action',
-                    width: 140,
-                    render: (_, field) => (
-                      <Form.Item
-                        name={[field.name, 'action']}
-                        style={{ marginBottom: 0 }}
-                        rules={[zodRule(HeaderActionSchema, t)]}
-                      >
-                        <Select
-                          aria-label={t('domain.headers.action')}
-                          options={[
-                            { value: 'set', label: t('domain.headers.set') },
-                            { value: 'delete', label: t('domain.headers.delete') },
-                          ]}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('domain.headers.value'),
-                    key: 'value',
-                    render: (_, field) => (
-                      <Form.Item noStyle dependencies={[['headers', field.name, 'action']]}>
-                        {({ getFieldValue }) => (
-                          <Form.Item
-                            name={[field.name, 'value']}
-                            style={{ marginBottom: 0 }}
-                            dependencies={[['headers', field.name, 'action']]}
-                            rules={[rowRule(field.name, 'value')]}
-                          >
-                            <Input
-                              maxLength={limits.domain.headerValueMax}
-                              disabled={getFieldValue(['headers', field.name, 'action']) === 'delete'}
-                              spellCheck={false}
-                              aria-label={t('domain.headers.value')}
-                              data-testid={`${kind}-header-value`}
-                            />
-                          </Form.Item>
-                        )}
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    key: 'remove',
-                    width: 56,
-                    render: (_, field) => (
-                      <Tooltip title={t('domain.headers.remove')}>
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('domain.headers.remove')}
-                          onClick={() => remove(field.name)}
-                        />
-                      </Tooltip>
-                    ),
-                  },
-                ]}
-              />
-              <Button
-                type="dashed"
-                block
-                icon={<PlusOutlined />}
-                style={{ marginTop: 12 }}
-                disabled={fields.length >= limits.domain.headersMax}
-                onClick={() => add({ name: '', value: '', action: 'set' })}
-                data-testid={`${kind}-header-add`}
-              >
-                {t('domain.headers.add', { n: fields.length, max: limits.domain.headersMax })}
-              </Button>
-            </>
+            <EditableRows
+              fields={fields}
+              emptyText={t('domain.headers.empty')}
+              removeLabel={t('domain.headers.remove')}
+              onRemove={remove}
+              addLabel={t('domain.headers.add', { n: fields.length, max: limits.domain.headersMax })}
+              onAdd={() => add({ name: '', value: '', action: 'set' })}
+              addDisabled={fields.length >= limits.domain.headersMax}
+              addTestId={`${kind}-header-add`}
+              columns={[
+                {
+                  title: t('domain.headers.name'),
+                  key: 'name',
+                  width: '32%',
+                  render: (_, field) => (
+                    <Form.Item
+                      name={[field.name, 'name']}
+                      style={{ marginBottom: 0 }}
+                      // The field's own rule and the list rule can find the same problem: show it once.
+                      validateFirst
+                      rules={[zodRule(HeaderRuleSchema.shape.name, t), rowRule(field.name, 'name')]}
+                    >
+                      <Input
+                        maxLength={limits.domain.headerNameMax}
+                        placeholder="X-Custom-Header"
+                        spellCheck={false}
+                        aria-label={t('domain.headers.name')}
+                        data-testid={`${kind}-header-name`}
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t('domain.headers.action'),
+                  key: 'action',
+                  width: 140,
+                  render: (_, field) => (
+                    <Form.Item
+                      name={[field.name, 'action']}
+                      style={{ marginBottom: 0 }}
+                      rules={[zodRule(HeaderActionSchema, t)]}
+                    >
+                      <Select
+                        aria-label={t('domain.headers.action')}
+                        options={[
+                          { value: 'set', label: t('domain.headers.set') },
+                          { value: 'delete', label: t('domain.headers.delete') },
+                        ]}
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t('domain.headers.value'),
+                  key: 'value',
+                  render: (_, field) => (
+                    <Form.Item noStyle dependencies={[['headers', field.name, 'action']]}>
+                      {({ getFieldValue }) => (
+                        <Form.Item
+                          name={[field.name, 'value']}
+                          style={{ marginBottom: 0 }}
+                          dependencies={[['headers', field.name, 'action']]}
+                          rules={[rowRule(field.name, 'value')]}
+                        >
+                          <Input
+                            maxLength={limits.domain.headerValueMax}
+                            disabled={getFieldValue(['headers', field.name, 'action']) === 'delete'}
+                            spellCheck={false}
+                            aria-label={t('domain.headers.value')}
+                            data-testid={`${kind}-header-value`}
+                          />
+                        </Form.Item>
+                      )}
+                    </Form.Item>
+                  ),
+                },
+              ]}
+            />
           )}
         </Form.List>
         <SaveBar

@@ -1,4 +1,3 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type CacheRuleType,
   CacheRuleTypeSchema,
@@ -10,10 +9,11 @@ import {
   rateLimitPresets,
   recommendedRateLimitPreset,
 } from '@edgeward/contract';
-import { Alert, Button, Flex, Form, Input, InputNumber, Radio, Select, Switch, Table, Tag, Tooltip } from 'antd';
+import { Alert, Flex, Form, Input, InputNumber, Radio, Select, Switch, Tag, Tooltip } from 'antd';
 import { useI18n } from '../../../i18n';
 import { zodRule } from '../../../lib/form';
 import { bodyRule, isOn, issueAt, onOff } from '../domain-form';
+import { EditableRows } from './EditableRows';
 import { SaveBar, SectionCard } from './SectionCard';
 import { useSection } from './settings-context';
 
@@ -158,129 +158,104 @@ export function ProtectionTab() {
           ]}
         >
           {(fields, { add, remove }, { errors }) => (
-            <>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="key"
-                dataSource={fields}
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: t('domain.rateLimit.empty') }}
-                columns={[
-                  {
-                    title: t('domain.rateLimit.type'),
-                    key: 'type',
-                    width: 150,
-                    render: (_, field) => (
+            <EditableRows
+              fields={fields}
+              emptyText={t('domain.rateLimit.empty')}
+              removeLabel={t('domain.rateLimit.remove')}
+              onRemove={remove}
+              addLabel={t('domain.rateLimit.add', { n: fields.length, max: limits.domain.rateLimitRulesMax })}
+              onAdd={() =>
+                add({
+                  type: allTaken(-1) ? 'path' : 'all',
+                  content: '',
+                  periodSeconds: rateLimitPresets[recommendedRateLimitPreset].periodSeconds,
+                  limit: rateLimitPresets[recommendedRateLimitPreset].limit,
+                  threshold: 0,
+                })
+              }
+              addDisabled={fields.length >= limits.domain.rateLimitRulesMax}
+              addTestId="rate-limit-add"
+              footer={<Form.ErrorList errors={errors} />}
+              spaceBelow={16}
+              columns={[
+                {
+                  title: t('domain.rateLimit.type'),
+                  key: 'type',
+                  width: 150,
+                  render: (_, field) => (
+                    <Form.Item
+                      name={[field.name, 'type']}
+                      style={{ marginBottom: 0 }}
+                      // The field's own rule and the list rule can find the same problem: show it once.
+                      validateFirst
+                      rules={[zodRule(CacheRuleTypeSchema, t), rowRule(field.name, 'type')]}
+                    >
+                      <Select
+                        aria-label={t('domain.rateLimit.type')}
+                        options={(['all', 'path', 'suffix'] as const).map((value) => ({
+                          value,
+                          label: t(`domain.ruleType.${value}`),
+                          disabled: value === 'all' && allTaken(field.name),
+                        }))}
+                        data-testid="rate-limit-type"
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t('domain.rateLimit.content'),
+                  key: 'content',
+                  render: (_, field) => {
+                    const isAll = rules?.[field.name]?.type === 'all';
+                    return (
                       <Form.Item
-                        name={[field.name, 'type']}
+                        name={[field.name, 'content']}
                         style={{ marginBottom: 0 }}
-                        // The field's own rule and the list rule can find the same problem: show it once.
-                        validateFirst
-                        rules={[zodRule(CacheRuleTypeSchema, t), rowRule(field.name, 'type')]}
+                        dependencies={[['rules', field.name, 'type']]}
+                        rules={[rowRule(field.name, 'content')]}
                       >
-                        <Select
-                          aria-label={t('domain.rateLimit.type')}
-                          options={(['all', 'path', 'suffix'] as const).map((value) => ({
-                            value,
-                            label: t(`domain.ruleType.${value}`),
-                            disabled: value === 'all' && allTaken(field.name),
-                          }))}
-                          data-testid="rate-limit-type"
+                        <Input
+                          disabled={isAll}
+                          placeholder={isAll ? t('domain.cache.allFiles') : '/api/  ·  .php'}
+                          spellCheck={false}
+                          aria-label={t('domain.rateLimit.content')}
+                          data-testid="rate-limit-content"
                         />
                       </Form.Item>
-                    ),
+                    );
                   },
-                  {
-                    title: t('domain.rateLimit.content'),
-                    key: 'content',
-                    render: (_, field) => {
-                      const isAll = rules?.[field.name]?.type === 'all';
-                      return (
-                        <Form.Item
-                          name={[field.name, 'content']}
-                          style={{ marginBottom: 0 }}
-                          dependencies={[['rules', field.name, 'type']]}
-                          rules={[rowRule(field.name, 'content')]}
-                        >
-                          <Input
-                            disabled={isAll}
-                            placeholder={isAll ? t('domain.cache.allFiles') : '/api/  ·  .php'}
-                            spellCheck={false}
-                            aria-label={t('domain.rateLimit.content')}
-                            data-testid="rate-limit-content"
-                          />
-                        </Form.Item>
-                      );
-                    },
-                  },
-                  ...(['periodSeconds', 'limit', 'threshold'] as const).map((name) => ({
-                    title: (
-                      <Tooltip title={t(`domain.rateLimit.${name}Hint`)}>
-                        <span style={{ borderBottom: '1px dashed' }}>{t(`domain.rateLimit.${name}`)}</span>
-                      </Tooltip>
-                    ),
-                    key: name,
-                    width: 150,
-                    render: (_: unknown, field: { name: number }) => (
-                      <Form.Item
-                        name={[field.name, name]}
-                        style={{ marginBottom: 0 }}
-                        rules={[rowRule(field.name, name)]}
-                      >
-                        <InputNumber
-                          min={name === 'threshold' ? 0 : 1}
-                          precision={0}
-                          style={{ width: '100%' }}
-                          aria-label={t(`domain.rateLimit.${name}`)}
-                          data-testid={`rate-limit-${name}`}
-                        />
-                      </Form.Item>
-                    ),
-                  })),
-                  {
-                    title: t('domain.rateLimit.action'),
-                    key: 'action',
-                    render: () => <Tag color="red">{t('domain.rateLimit.block')}</Tag>,
-                  },
-                  {
-                    key: 'remove',
-                    width: 56,
-                    render: (_, field) => (
-                      <Tooltip title={t('domain.rateLimit.remove')}>
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('domain.rateLimit.remove')}
-                          onClick={() => remove(field.name)}
-                        />
-                      </Tooltip>
-                    ),
-                  },
-                ]}
-              />
-              <Form.ErrorList errors={errors} />
-              <Button
-                type="dashed"
-                block
-                icon={<PlusOutlined />}
-                style={{ marginTop: 12, marginBottom: 16 }}
-                disabled={fields.length >= limits.domain.rateLimitRulesMax}
-                onClick={() =>
-                  add({
-                    type: allTaken(-1) ? 'path' : 'all',
-                    content: '',
-                    periodSeconds: rateLimitPresets[recommendedRateLimitPreset].periodSeconds,
-                    limit: rateLimitPresets[recommendedRateLimitPreset].limit,
-                    threshold: 0,
-                  })
-                }
-                data-testid="rate-limit-add"
-              >
-                {t('domain.rateLimit.add', { n: fields.length, max: limits.domain.rateLimitRulesMax })}
-              </Button>
-            </>
+                },
+                ...(['periodSeconds', 'limit', 'threshold'] as const).map((name) => ({
+                  title: (
+                    <Tooltip title={t(`domain.rateLimit.${name}Hint`)}>
+                      <span style={{ borderBottom: '1px dashed' }}>{t(`domain.rateLimit.${name}`)}</span>
+                    </Tooltip>
+                  ),
+                  key: name,
+                  width: 150,
+                  render: (_: unknown, field: { name: number }) => (
+                    <Form.Item
+                      name={[field.name, name]}
+                      style={{ marginBottom: 0 }}
+                      rules={[rowRule(field.name, name)]}
+                    >
+                      <InputNumber
+                        min={name === 'threshold' ? 0 : 1}
+                        precision={0}
+                        style={{ width: '100%' }}
+                        aria-label={t(`domain.rateLimit.${name}`)}
+                        data-testid={`rate-limit-${name}`}
+                      />
+                    </Form.Item>
+                  ),
+                })),
+                {
+                  title: t('domain.rateLimit.action'),
+                  key: 'action',
+                  render: () => <Tag color="red">{t('domain.rateLimit.block')}</Tag>,
+                },
+              ]}
+            />
           )}
         </Form.List>
         {status === false && (rules?.length ?? 0) > 0 ? (

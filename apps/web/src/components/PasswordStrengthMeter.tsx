@@ -1,6 +1,6 @@
 import { type PasswordStrength, passwordStrength } from '@edgeward/contract';
 import { Flex, Progress, Typography, theme } from 'antd';
-import { useI18n } from '../../i18n';
+import { useI18n } from '../i18n';
 
 const percent: Record<PasswordStrength, number> = { tooShort: 10, low: 34, medium: 67, strong: 100 };
 
