@@ -132,7 +132,7 @@ export async function startApp(
   const logger = { level: 'info', file: '/dev/null' };
   const app = await buildApp({ config, database: bench.database, logger });
   options.configure?.(app);
-  const background = options.background ? await startBackground(app, { config, database: bench.database }) : undefined;
+  const background = options.background ? await startBackground(app) : undefined;
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const user = await createTestUser({ app, database: bench.database }, { name: 'bench' });
   return {

@@ -19,8 +19,19 @@ import { requestIdOf } from './http/request-id';
 import { installRequestLog } from './http/request-log';
 import { applySecurityHeaders } from './http/security-headers';
 import { createJobRunner } from './jobs/runner';
-import { registerModules } from './modules';
+import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
+import { areas } from './modules';
+import type { AreaContext } from './modules/area';
 import { createSessionService } from './modules/session/session.service';
+import { createProviders, type Providers } from './providers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    schedules: ScheduleRunner;
+    /** What the areas were built from: startBackground hands it to each area's start. */
+    areaContext: AreaContext;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -28,6 +39,8 @@ export interface AppDeps {
   /** The clock; tests move it to cross expiries. */
   now?: () => Date;
   logger?: boolean | object;
+  /** The outside world; built from the configuration (providers/index.ts) unless a test brings its own. */
+  providers?: (deps: Parameters<typeof createProviders>[0]) => Providers;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -63,8 +76,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  app.decorate('sessions', createSessionService(deps.database.db, deps.now));
-  app.decorate('jobs', createJobRunner(deps.database.db, { now: deps.now, pollMs: config.jobsPollMs, log: app.log }));
+  const now = deps.now ?? (() => new Date());
+  const db = deps.database.db;
+  app.decorate('sessions', createSessionService(db, deps.now));
+  const schedules = createScheduleRunner(
+    db,
+    areas.flatMap((area) => area.schedules ?? []),
+    { now },
+  );
+  const jobs = createJobRunner(db, {
+    now,
+    pollMs: config.jobsPollMs,
+    log: app.log,
+    beforePoll: () => schedules.tick(),
+  });
+  app.decorate('jobs', jobs);
+  app.decorate('schedules', schedules);
+  const providerDeps = { config, db, jobs, log: app.log, now };
+  const providers = (deps.providers ?? createProviders)(providerDeps);
+  const ctx: AreaContext = { config, database: deps.database, now, providers, jobs, log: app.log };
+  app.decorate('areaContext', ctx);
+  for (const area of areas) for (const job of area.jobs?.(ctx) ?? []) jobs.register(job);
 
   await app.register(swagger, {
     openapi: {
@@ -81,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // API answers only: the web build is compressed ahead of time, at the highest levels, and served as it is.
       // Request bodies are never sent compressed by the web app, so none is inflated either.
       await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
-      await registerModules(api, { ...deps, now: deps.now ?? (() => new Date()) });
+      for (const area of areas) if (area.routes) await api.register(area.routes(ctx));
     },
     { prefix: '/api' },
   );

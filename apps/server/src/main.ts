@@ -22,7 +22,7 @@ if (config.fixedCaptcha || config.fixedCode) {
 if (config.env === 'production' && config.publicUrlDefaulted) {
   app.log.warn(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which customers cannot open`);
 }
-const background = await startBackground(app, { config, database });
+const background = await startBackground(app);
 
 let closing = false;
 async function shutdown(signal: string) {

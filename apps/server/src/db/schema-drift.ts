@@ -35,7 +35,8 @@ export function drizzleShapes(): Record<string, TableShape> {
     }
     for (const index of config.indexes) {
       if (!index.config.unique) continue;
-      uniqueKeys.add(index.config.columns.map((c) => ('name' in c ? c.name : String(c))).join(','));
+      const columns = index.config.columns.map((c) => ('name' in c ? c.name : String(c))).join(',');
+      uniqueKeys.add(index.config.where ? `${columns} (partial)` : columns);
     }
     for (const unique of config.uniqueConstraints) uniqueKeys.add(unique.columns.map((c) => c.name).join(','));
     const foreignKeys = config.foreignKeys.map((fk) => {
@@ -72,11 +73,12 @@ export async function databaseShapes(database: Database): Promise<Record<string,
       );
       for (const column of columnRows) columns[column.name] = { type: column.type, notNull: column.notNull };
       const uniqueRows = await tx.query<{ cols: string }>(
-        `SELECT string_agg(a.attname, ',' ORDER BY k.ord) AS cols
+        `SELECT string_agg(a.attname, ',' ORDER BY k.ord)
+                || CASE WHEN bool_or(i.indpred IS NOT NULL) THEN ' (partial)' ELSE '' END AS cols
            FROM pg_index i
            CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
            JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
-          WHERE i.indrelid = $1::regclass AND i.indisunique AND NOT i.indisprimary AND i.indpred IS NULL
+          WHERE i.indrelid = $1::regclass AND i.indisunique AND NOT i.indisprimary
           GROUP BY i.indexrelid`,
         [name],
       );

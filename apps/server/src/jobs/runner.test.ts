@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestDatabase, dbKinds } from '../../test/helpers';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
-import { backoffMs, createJobRunner } from './runner';
+import { backoffMs, defineJob, handle, type JobKind, type PayloadOf } from './job';
+import { createJobRunner, type JobRunner } from './runner';
 
 interface JobRow {
   id: number;
@@ -11,6 +13,21 @@ interface JobRow {
   done_at: string | null;
   failed_at: string | null;
   last_error: string | null;
+}
+
+const numbered = (
+  kind: string,
+  extra: { maxAttempts?: number; backoff?: (attempt: number) => number; mergeKey?: (p: { n: number }) => string } = {},
+) => defineJob({ kind, payload: z.object({ n: z.number().int() }), ...extra });
+const empty = (kind: string, extra: { maxAttempts?: number } = {}) =>
+  defineJob({ kind, payload: z.object({ fail: z.boolean().optional(), step: z.string().optional() }), ...extra });
+
+function on<K extends JobKind>(runner: JobRunner, job: K, handler: (payload: PayloadOf<K>, id: number) => unknown) {
+  runner.register(
+    handle(job, async (payload, j) => {
+      await handler(payload, j.id);
+    }),
+  );
 }
 
 describe.each(dbKinds)('durable jobs on %s', (kind) => {
@@ -36,11 +53,10 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   it('runs a due job once and records it done; a delayed job waits for its time', async () => {
     const runner = createJobRunner(database.db, { now });
     const seen: unknown[] = [];
-    runner.handle('test.echo', async (payload) => {
-      seen.push(payload);
-    });
-    const due = await runner.enqueue('test.echo', { n: 1 });
-    const later = await runner.enqueue('test.echo', { n: 2 }, { delayMs: 5000 });
+    const echo = numbered('test.echo');
+    on(runner, echo, (payload) => seen.push(payload));
+    const due = await runner.enqueue(echo, { n: 1 });
+    const later = await runner.enqueue(echo, { n: 2 }, { delayMs: 5000 });
     expect(await runner.runDue()).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
     expect((await job(due)).done_at).not.toBeNull();
@@ -54,11 +70,12 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   it('retries a failing job with backoff and gives up after max attempts, keeping the last error', async () => {
     const runner = createJobRunner(database.db, { now });
     let calls = 0;
-    runner.handle('test.flaky', async () => {
+    const flaky = empty('test.flaky', { maxAttempts: 3 });
+    on(runner, flaky, () => {
       calls++;
       throw new Error(`boom ${calls}`);
     });
-    const id = await runner.enqueue('test.flaky', {}, { maxAttempts: 3 });
+    const id = await runner.enqueue(flaky, {});
     expect(await runner.runDue()).toBe(1);
     expect(await job(id)).toMatchObject({ attempts: 1, done_at: null, failed_at: null, last_error: 'boom 1' });
     advance(backoffMs(1) - 1);
@@ -78,20 +95,19 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   it('resumes after a restart: a job left by a runner that died is run by the next one once its lease ends', async () => {
     const first = createJobRunner(database.db, { now, lockMs: 30_000 });
     const started: number[] = [];
-    first.handle('test.restart', async (_payload, j) => {
-      started.push(j.id);
+    const restart = empty('test.restart');
+    on(first, restart, async (_payload, id) => {
+      started.push(id);
       // The process dies in the middle of the work: the promise never settles and nothing is recorded.
       await new Promise(() => {});
     });
-    const id = await first.enqueue('test.restart', { step: 'x' });
+    const id = await first.enqueue(restart, { step: 'x' });
     void first.runDue();
     await expect.poll(() => started.length).toBe(1);
 
     const second = createJobRunner(database.db, { now, lockMs: 30_000 });
     const done: unknown[] = [];
-    second.handle('test.restart', async (payload) => {
-      done.push(payload);
-    });
+    on(second, restart, (payload) => done.push(payload));
     expect(await second.runDue()).toBe(0);
     advance(30_000);
     expect(await second.runDue()).toBe(1);
@@ -102,17 +118,15 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
 
   it('runs each job exactly once when two runners drain the same table together', async () => {
     const counts = new Map<number, number>();
+    const shared = numbered('test.shared');
     const make = () => {
       const runner = createJobRunner(database.db, { now, batch: 3 });
-      runner.handle('test.shared', async (payload) => {
-        const n = Number(payload.n);
-        counts.set(n, (counts.get(n) ?? 0) + 1);
-      });
+      on(runner, shared, ({ n }) => counts.set(n, (counts.get(n) ?? 0) + 1));
       return runner;
     };
     const a = make();
     const b = make();
-    for (let n = 0; n < 20; n++) await a.enqueue('test.shared', { n });
+    for (let n = 0; n < 20; n++) await a.enqueue(shared, { n });
     const [ra, rb] = await Promise.all([a.runDue(), b.runDue()]);
     expect(ra + rb).toBe(20);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
@@ -121,19 +135,20 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
 
   it('claims only the kinds it has handlers for', async () => {
     const runner = createJobRunner(database.db, { now });
-    runner.handle('test.mine', async () => {});
-    const other = await runner.enqueue('test.not-mine', {});
+    on(runner, empty('test.mine'), () => {});
+    const other = await runner.enqueue(empty('test.not-mine'), {});
     expect(await runner.runDue()).toBe(0);
     expect(await job(other)).toMatchObject({ attempts: 0, done_at: null });
   });
 
   it('deletes finished jobs after a week and keeps failed ones', async () => {
     const runner = createJobRunner(database.db, { now });
-    runner.handle('test.prune', async (payload) => {
+    const prune = empty('test.prune', { maxAttempts: 1 });
+    on(runner, prune, (payload) => {
       if (payload.fail) throw new Error('no');
     });
-    const ok = await runner.enqueue('test.prune', {});
-    const bad = await runner.enqueue('test.prune', { fail: true }, { maxAttempts: 1 });
+    const ok = await runner.enqueue(prune, {});
+    const bad = await runner.enqueue(prune, { fail: true });
     await runner.runDue();
     advance(7 * 24 * 3600_000 - 1);
     await runner.prune();
@@ -147,12 +162,79 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   it('polls in the background once started and stops cleanly', async () => {
     const realRunner = createJobRunner(database.db, { pollMs: 10 });
     const seen: number[] = [];
-    realRunner.handle('test.poll', async (payload) => {
-      seen.push(Number(payload.n));
-    });
-    await realRunner.enqueue('test.poll', { n: 7 });
+    const poll = numbered('test.poll');
+    on(realRunner, poll, ({ n }) => seen.push(n));
+    await realRunner.enqueue(poll, { n: 7 });
     realRunner.start();
     await expect.poll(() => seen, { timeout: 5000 }).toEqual([7]);
     await realRunner.stop();
+  });
+
+  it('merges a job into the waiting one with the same key, but never into one already claimed', async () => {
+    const runner = createJobRunner(database.db, { now });
+    const seen: number[] = [];
+    const merging = numbered('test.merge', { mergeKey: () => 'one' });
+    let release: () => void = () => {};
+    on(runner, merging, async ({ n }) => {
+      seen.push(n);
+      if (n === 10) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const ids = new Set<number>();
+    for (let n = 1; n <= 10; n++) ids.add(await runner.enqueue(merging, { n }, { delayMs: 10 - n }));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    const rows = rowsOf<{ n: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.merge'`),
+    );
+    expect(rows[0]!.n).toBe(1);
+    // The newest payload and the earliest time win: due now, carrying n = 10.
+    const running = runner.runDue();
+    await expect.poll(() => seen).toEqual([10]);
+    const next = await runner.enqueue(merging, { n: 11 });
+    expect(next).not.toBe(id);
+    release();
+    await running;
+    expect(seen).toEqual([10, 11]);
+  });
+
+  it('refuses a payload its kind does not accept, and fails a stored one at once without retrying', async () => {
+    const runner = createJobRunner(database.db, { now });
+    const strict = numbered('test.strict');
+    let calls = 0;
+    on(runner, strict, () => calls++);
+    await expect(runner.enqueue(strict, { n: 'x' } as unknown as { n: number })).rejects.toThrow(z.ZodError);
+    expect(rowsOf(await database.db.execute(sql`SELECT id FROM jobs WHERE kind = 'test.strict'`))).toHaveLength(0);
+    const stored = rowsOf<{ id: number }>(
+      await database.db.execute(
+        sql`INSERT INTO jobs (kind, payload, run_at) VALUES ('test.strict', '{"n":"x"}', ${now().toISOString()}::timestamptz)
+            RETURNING id`,
+      ),
+    );
+    const id = Number(stored[0]!.id);
+    expect(await runner.runDue()).toBe(1);
+    const row = await job(id);
+    expect(row.failed_at).not.toBeNull();
+    expect(row.last_error).toMatch(/^invalid payload/);
+    expect(calls).toBe(0);
+  });
+
+  it("waits the kind's own backoff between tries", async () => {
+    const runner = createJobRunner(database.db, { now });
+    const tries: number[] = [];
+    const slow = numbered('test.backoff', { maxAttempts: 3, backoff: (attempt) => attempt * 60_000 });
+    on(runner, slow, () => {
+      tries.push(clock.now.getTime());
+      throw new Error('again');
+    });
+    await runner.enqueue(slow, { n: 1 });
+    const start = clock.now.getTime();
+    await runner.runDue();
+    advance(60_000 - 1);
+    expect(await runner.runDue()).toBe(0);
+    advance(1);
+    await runner.runDue();
+    advance(120_000);
+    await runner.runDue();
+    expect(tries.map((t) => t - start)).toEqual([0, 60_000, 180_000]);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connect';
 import { rowsOf } from '../db/migrate';
+import type { Job, JobDefinition, JobKind, PayloadOf } from './job';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,21 +9,9 @@ declare module 'fastify' {
   }
 }
 
-export interface Job {
-  id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  /** 1 on the first run; counts runs that were claimed, including ones cut short by a crash. */
-  attempts: number;
-}
-
-/** Handlers must be idempotent: a run that crashes after its work but before it is recorded is run again. */
-export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
-
 export interface EnqueueOptions {
   /** Run no earlier than this long from now (the runner's clock). */
   delayMs?: number;
-  maxAttempts?: number;
   /** An open transaction, so that the job exists exactly when the change that asked for it commits. */
   executor?: Executor;
 }
@@ -36,24 +25,32 @@ export interface JobRunnerOptions {
   /** Finished jobs are deleted this long after they finished (failed ones are kept for the operator). */
   keepDoneMs?: number;
   log?: { error(obj: object, msg: string): void };
+  /** Runs before each poll's jobs: the schedules enqueue what has come due (jobs/schedules.ts). */
+  beforePoll?: () => Promise<unknown>;
 }
 
-/** The wait before retry n (1-based): 1 s, 2 s, 4 s ... capped at 10 minutes. */
-export function backoffMs(attempt: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
-}
+type Claimed = Job<unknown> & { maxAttempts: number };
 
-/** Inserts a job; also usable where no runner exists (the operator CLI), with the database's or a given clock. */
-export async function enqueueJob(
+/**
+ * Inserts a job after checking its payload against the kind's schema (a ZodError otherwise); also usable where no
+ * runner exists (the operator CLI, a service's transaction). A job with a merge key joins the job of the same
+ * kind and key that waits for its first run, if there is one, and answers that job's id.
+ */
+export async function enqueueJob<K extends JobKind>(
   executor: Executor,
-  kind: string,
-  payload: Record<string, unknown>,
-  options: { runAt?: Date; maxAttempts?: number } = {},
+  job: K,
+  payload: PayloadOf<K>,
+  options: { runAt?: Date } = {},
 ): Promise<number> {
-  const runAt = options.runAt ?? new Date();
+  const checked = job.payload.parse(payload) as PayloadOf<K>;
+  const runAt = (options.runAt ?? new Date()).toISOString();
+  const mergeKey = job.mergeKey?.(checked) ?? null;
   const result = await executor.execute(sql`
-    INSERT INTO jobs (kind, payload, run_at, max_attempts)
-    VALUES (${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt.toISOString()}::timestamptz, ${options.maxAttempts ?? 10})
+    INSERT INTO jobs (kind, payload, run_at, max_attempts, merge_key)
+    VALUES (${job.kind}, ${JSON.stringify(checked)}::jsonb, ${runAt}::timestamptz, ${job.maxAttempts}, ${mergeKey})
+    ON CONFLICT (kind, merge_key) WHERE merge_key IS NOT NULL AND attempts = 0
+    DO UPDATE SET payload = EXCLUDED.payload, run_at = LEAST(jobs.run_at, EXCLUDED.run_at),
+                  max_attempts = EXCLUDED.max_attempts
     RETURNING id`);
   return Number(rowsOf<{ id: number | string }>(result)[0]!.id);
 }
@@ -61,8 +58,8 @@ export async function enqueueJob(
 /**
  * Durable background work kept in the jobs table. Any number of runners (processes) may share a database: a due
  * job is claimed with FOR UPDATE SKIP LOCKED and a lease (locked_until), so each run happens in one place, and a
- * job whose runner died is picked up again when the lease ends. Failures are retried with exponential backoff up
- * to max_attempts, then kept with failed_at and the last error for the operator.
+ * job whose runner died is picked up again when the lease ends. Failures are retried after the kind's backoff up
+ * to its maxAttempts, then kept with failed_at and the last error for the operator.
  */
 export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   const now = options.now ?? (() => new Date());
@@ -71,16 +68,16 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   const batch = options.batch ?? 10;
   const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 3600_000;
   let lastPrune = 0;
-  const handlers = new Map<string, JobHandler>();
+  const definitions = new Map<string, JobDefinition>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
 
-  async function claim(): Promise<Job[]> {
-    if (handlers.size === 0) return [];
+  async function claim(): Promise<Claimed[]> {
+    if (definitions.size === 0) return [];
     const at = now();
     const kinds = sql.join(
-      [...handlers.keys()].map((k) => sql`${k}`),
+      [...definitions.keys()].map((k) => sql`${k}`),
       sql`, `,
     );
     const result = await db.execute(sql`
@@ -94,21 +91,40 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
                      LIMIT ${batch}
                      FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, payload, attempts, max_attempts AS "maxAttempts"`);
-    return rowsOf<Job & { id: number | string; maxAttempts: number; payload: unknown }>(result)
+    return rowsOf<{ id: number | string; kind: string; payload: unknown; attempts: number; maxAttempts: number }>(
+      result,
+    )
       .map((r) => ({
         id: Number(r.id),
         kind: r.kind,
-        payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+        payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
         attempts: Number(r.attempts),
         maxAttempts: Number(r.maxAttempts),
       }))
       .sort((a, b) => a.id - b.id);
   }
 
-  async function execute(job: Job & { maxAttempts: number }): Promise<void> {
-    const handler = handlers.get(job.kind)!;
+  async function fail(job: Claimed, message: string, retryAt?: Date): Promise<void> {
+    const error = message.slice(0, 2000);
+    await db.execute(
+      retryAt
+        ? sql`UPDATE jobs SET run_at = ${retryAt.toISOString()}::timestamptz, locked_until = NULL, last_error = ${error}
+               WHERE id = ${job.id}`
+        : sql`UPDATE jobs SET failed_at = ${now().toISOString()}::timestamptz, locked_until = NULL,
+                              last_error = ${error} WHERE id = ${job.id}`,
+    );
+  }
+
+  async function execute(job: Claimed): Promise<void> {
+    const definition = definitions.get(job.kind)!;
+    const payload = definition.job.payload.safeParse(job.payload);
+    // A stored payload the schema no longer accepts fails the same way on every try: no retries.
+    if (!payload.success) {
+      options.log?.error({ jobId: job.id, kind: job.kind, issues: payload.error.issues }, 'job payload invalid');
+      return fail(job, `invalid payload: ${payload.error.message}`);
+    }
     try {
-      await handler(job.payload, job);
+      await definition.handler(payload.data, { ...job, payload: payload.data });
       await db.execute(
         sql`UPDATE jobs SET done_at = ${now().toISOString()}::timestamptz, locked_until = NULL, last_error = NULL
              WHERE id = ${job.id}`,
@@ -116,22 +132,15 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       options.log?.error({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
-      const at = now();
-      if (job.attempts >= job.maxAttempts) {
-        await db.execute(sql`UPDATE jobs SET failed_at = ${at.toISOString()}::timestamptz, locked_until = NULL,
-                                  last_error = ${message.slice(0, 2000)} WHERE id = ${job.id}`);
-      } else {
-        const retryAt = new Date(at.getTime() + backoffMs(job.attempts));
-        await db.execute(sql`UPDATE jobs SET run_at = ${retryAt.toISOString()}::timestamptz, locked_until = NULL,
-                                  last_error = ${message.slice(0, 2000)} WHERE id = ${job.id}`);
-      }
+      const retry = job.attempts < job.maxAttempts;
+      await fail(job, message, retry ? new Date(now().getTime() + definition.job.backoff(job.attempts)) : undefined);
     }
   }
 
   async function drain(): Promise<number> {
     let count = 0;
     for (;;) {
-      const claimed = (await claim()) as (Job & { maxAttempts: number })[];
+      const claimed = await claim();
       if (claimed.length === 0) return count;
       for (const job of claimed) {
         await execute(job);
@@ -163,6 +172,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   }
 
   async function poll(): Promise<void> {
+    await options.beforePoll?.();
     await runDue();
     if (now().getTime() - lastPrune >= 3600_000) {
       lastPrune = now().getTime();
@@ -181,18 +191,20 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   }
 
   return {
-    /** Registers the handler of one job kind; this runner claims only kinds it can handle. */
-    handle(kind: string, handler: JobHandler): void {
-      if (handlers.has(kind)) throw new Error(`job kind ${kind} already has a handler`);
-      handlers.set(kind, handler);
+    /** Registers one job kind with its handler; this runner claims only kinds registered here. */
+    register<K extends JobKind>(definition: JobDefinition<K>): void {
+      if (definitions.has(definition.job.kind)) throw new Error(`job kind ${definition.job.kind} is registered twice`);
+      definitions.set(definition.job.kind, definition as unknown as JobDefinition);
     },
 
-    enqueue(kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<number> {
-      return enqueueJob(opts.executor ?? db, kind, payload, {
+    enqueue<K extends JobKind>(job: K, payload: PayloadOf<K>, opts: EnqueueOptions = {}): Promise<number> {
+      return enqueueJob(opts.executor ?? db, job, payload, {
         runAt: new Date(now().getTime() + (opts.delayMs ?? 0)),
-        maxAttempts: opts.maxAttempts,
       });
     },
+
+    /** The runner's clock, for work that must agree with it (the schedules). */
+    now,
 
     runDue,
     prune,

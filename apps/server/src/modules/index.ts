@@ -1,14 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
-import { accountModule } from './account/account.routes';
-import { domainModule } from './domain/domain.routes';
-import { registerHealthRoutes } from './health/health.routes';
+import { accountArea } from './account/account.area';
+import type { Area } from './area';
+import { domainArea } from './domain/domain.area';
+import { healthArea } from './health/health.area';
 
-export type ModuleDeps = AppDeps & { now: () => Date };
-
-/** Every area's routes, registered under /api. Each area adds one line. */
-export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  registerHealthRoutes(api, deps);
-  await api.register(accountModule(deps));
-  await api.register(domainModule(deps));
-}
+/** Every area of the product, one line each: app.ts, the job and schedule runners and the ops CLI read this list. */
+export const areas: readonly Area[] = [healthArea, accountArea, domainArea];

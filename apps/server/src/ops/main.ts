@@ -2,7 +2,9 @@ import { loadConfig } from '../config';
 import { connect } from '../db/connect';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
-import { commands } from './commands';
+import { createJobRunner } from '../jobs/runner';
+import { createProviders } from '../providers';
+import { commands } from './command-list';
 import { runOps, usage } from './ops';
 
 // The operator's command line: `npm run ops -- <command>`. It opens the database the server uses (DATABASE_URL, or
@@ -25,11 +27,12 @@ const database = await connect({ databaseUrl: config.databaseUrl, dataDir: confi
 let code = 1;
 try {
   await migrate(database);
-  code = await runOps(
-    commands,
-    argv,
-    { database, config, out: (line) => console.log(line), now: () => new Date() },
-    (line) => console.error(line),
+  const now = () => new Date();
+  // A runner that never starts: commands only enqueue, and the server runs the jobs.
+  const jobs = createJobRunner(database.db, { now });
+  const providers = createProviders({ config, db: database.db, jobs, log: { info() {} }, now });
+  code = await runOps(commands, argv, { database, config, providers, out: (line) => console.log(line), now }, (line) =>
+    console.error(line),
   );
 } catch (error) {
   console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);

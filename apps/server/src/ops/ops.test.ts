@@ -7,9 +7,11 @@ import { createTestDatabase, dbKinds, testPasswordHashing } from '../../test/hel
 import { loadConfig } from '../config';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
+import { createJobRunner } from '../jobs/runner';
 import { hashSecret } from '../modules/session/session.service';
+import { createProviders } from '../providers';
 import { createOutboxMail } from '../providers/mail/outbox';
-import { commands } from './commands';
+import { commands } from './command-list';
 import { findCommand, runOps } from './ops';
 
 describe.each(dbKinds)('operator commands on %s', (kind) => {
@@ -21,13 +23,18 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
   });
   afterAll(() => database?.close());
 
+  function providersOf(db: Database) {
+    const now = () => new Date();
+    return createProviders({ config, db: db.db, jobs: createJobRunner(db.db, { now }), log: { info() {} }, now });
+  }
+
   async function ops(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runOps(
       commands,
       argv,
-      { database, config, out: (l) => out.push(l), now: () => new Date() },
+      { database, config, providers: providersOf(database), out: (l) => out.push(l), now: () => new Date() },
       (l) => err.push(l),
     );
     return { code, out: out.join('\n'), err: err.join('\n') };

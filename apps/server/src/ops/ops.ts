@@ -2,11 +2,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
 import { translate } from '../http/i18n';
+import type { Providers } from '../providers';
 
-/** What a command gets: the database opened from the environment, and where to print. */
+/** What a command gets: the database opened from the environment, the providers, and where to print. */
 export interface OpsContext {
   database: Database;
   config: Config;
+  providers: Providers;
   out(line: string): void;
   now(): Date;
 }

@@ -71,17 +71,3 @@ export const domainVerifications = pgTable(
   },
   (t) => [unique().on(t.userId, t.domain)],
 );
-
-export const jobs = pgTable('jobs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  runAt: at('run_at').notNull().defaultNow(),
-  attempts: integer('attempts').notNull().default(0),
-  maxAttempts: integer('max_attempts').notNull().default(10),
-  lockedUntil: at('locked_until'),
-  doneAt: at('done_at'),
-  failedAt: at('failed_at'),
-  lastError: text('last_error'),
-  createdAt: at('created_at').notNull().defaultNow(),
-});

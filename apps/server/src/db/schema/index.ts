@@ -3,3 +3,4 @@
 export * from './account-auth';
 export * from './accounts';
 export * from './domains';
+export * from './jobs';

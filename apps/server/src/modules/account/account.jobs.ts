@@ -1,29 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
-import { ensureDemoAccount, purgeExpiredSecrets } from './account.service';
+import { defineJob } from '../../jobs/job';
+import { defineSchedule } from '../../jobs/schedules';
+import { ensureDemoAccount } from './account.service';
 import { createPasswordHasher } from './password-hasher';
 
-const purgeEveryMs = 60 * 60_000;
+/** Deletes expired captchas, codes and tokens; one waiting purge is as good as ten. */
+export const purgeExpiredJob = defineJob({
+  kind: 'account.purge-expired',
+  payload: z.object({}),
+  maxAttempts: 3,
+  mergeKey: () => 'all',
+});
 
-/** The demo account (when config.demo) and an hourly purge of expired captchas, codes and tokens. */
-export async function startAccountBackground(
-  app: FastifyInstance,
-  deps: { config: Config; database: Database },
-): Promise<() => Promise<void>> {
-  const { db } = deps.database;
-  if (deps.config.demo) await ensureDemoAccount(db, createPasswordHasher(deps.config.passwordHashing), app.log);
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= purgeExpiredSecrets(db)
-      .catch((error: unknown) => app.log.error({ err: error }, 'purging expired account secrets failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, purgeEveryMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export const purgeExpiredSchedule = defineSchedule({
+  name: 'account.purge-expired',
+  everyMs: 60 * 60_000,
+  job: purgeExpiredJob,
+  payload: {},
+});
+
+/** The demo account, when config.demo. */
+export async function startAccount(deps: {
+  config: Config;
+  database: Database;
+  log: Parameters<typeof ensureDemoAccount>[2];
+}): Promise<void> {
+  if (deps.config.demo) {
+    await ensureDemoAccount(deps.database.db, createPasswordHasher(deps.config.passwordHashing), deps.log);
+  }
 }

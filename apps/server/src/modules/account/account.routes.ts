@@ -4,9 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { AppError, notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import { clientIp } from '../../http/trust-proxy';
-import { createCaptchaProvider } from '../../providers/captcha';
-import { createMailProvider } from '../../providers/mail';
-import type { ModuleDeps } from '..';
+import type { AreaContext } from '../area';
 import { type Client, createAccountService } from './account.service';
 import { createAvatarStore } from './avatar.store';
 import { createPasswordHasher } from './password-hasher';
@@ -21,19 +19,18 @@ const avatarInvalid = () => new AppError('AVATAR_INVALID', { fields: { avatar: '
  * The account area: registration, login, profile, password, avatar, sessions and the login log. A plugin of its
  * own, so that multipart parsing exists only here.
  */
-export function accountModule(deps: ModuleDeps): FastifyPluginAsync {
+export function accountModule(deps: AreaContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await app.register(multipart, { limits: { fileSize: limits.account.avatarMaxBytes, files: 1, fields: 4 } });
     const avatars = createAvatarStore(deps.config.dataDir);
     app.addHook('onClose', () => avatars.close());
-    const db = deps.database.db;
     const service = createAccountService({
-      db,
+      db: deps.database.db,
       config: deps.config,
       now: deps.now,
       sessions: app.sessions,
-      mail: createMailProvider({ config: deps.config, db, log: app.log, now: deps.now }),
-      captcha: createCaptchaProvider({ db, now: deps.now, fixedAnswer: deps.config.fixedCaptcha }),
+      mail: deps.providers.mail,
+      captcha: deps.providers.captcha,
       passwords: createPasswordHasher(deps.config.passwordHashing),
       avatars,
       log: app.log,

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/migrate';
 import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
 import { hashSecret } from '../session/session.service';
-import { startAccountBackground } from './account.jobs';
+import { startAccount } from './account.jobs';
 import {
   accountPolicy,
   createAccountService,
@@ -17,6 +17,7 @@ import {
   revokePermission,
 } from './account.service';
 import { createAvatarStore } from './avatar.store';
+import { createCaptchaRepository } from './captcha.repository';
 import { createPasswordHasher } from './password-hasher';
 
 const a = limits.account;
@@ -603,7 +604,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
         now: () => ctx.clock.now,
         sessions: ctx.app.sessions,
         mail: { kind: 'outbox', send: async () => {} },
-        captcha: createCaptchaProvider({ db: ctx.database.db, now: () => ctx.clock.now }),
+        captcha: createCaptchaProvider({ store: createCaptchaRepository(ctx.database.db), now: () => ctx.clock.now }),
         passwords: createPasswordHasher(ctx.config.passwordHashing),
         avatars,
         log: ctx.app.log,
@@ -1082,24 +1083,16 @@ describe.each(dbKinds)('account on %s', (kind) => {
 
   describe('demo account', () => {
     it('is not created when demo is off', async () => {
-      const stop = await startAccountBackground(ctx.app, { config: ctx.config, database: ctx.database });
-      await stop();
+      await startAccount({ config: ctx.config, database: ctx.database, log: ctx.app.log });
       expect(ctx.config.demo).toBe(false);
       const rows = await query(ctx, sql`SELECT id FROM users WHERE user_name = 'demo'`);
       expect(rows).toHaveLength(0);
     });
 
     it('is created at start when demo is on, once, and can log in', async () => {
-      const stop = await startAccountBackground(ctx.app, {
-        config: { ...ctx.config, demo: true },
-        database: ctx.database,
-      });
-      await stop();
-      const again = await startAccountBackground(ctx.app, {
-        config: { ...ctx.config, demo: true },
-        database: ctx.database,
-      });
-      await again();
+      const demo = { config: { ...ctx.config, demo: true }, database: ctx.database, log: ctx.app.log };
+      await startAccount(demo);
+      await startAccount(demo);
       const rows = await query<{ email: string; phone: string; real_name_verified: boolean }>(
         ctx,
         sql`SELECT email, phone, real_name_verified FROM users WHERE user_name = 'demo'`,

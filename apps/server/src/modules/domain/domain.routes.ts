@@ -11,13 +11,10 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { registerRoute } from '../../http/route';
-import { createDnsLookup } from '../../providers/dns/resolver';
-import { createEdgeProvider } from '../../providers/edge';
-import type { ModuleDeps } from '..';
+import type { AreaContext } from '../area';
 import { csvRow } from './csv';
-import { createDomainService, publishJobKind } from './domain.service';
+import { createDomainService } from './domain.service';
 import { type Addon, createDomainConfigService } from './domain-config.service';
-import { createOriginChecker } from './origin-check';
 
 /**
  * No paid add-on can be bought yet (packages and orders are another area), so no customer has one; the orders
@@ -44,36 +41,18 @@ async function* csvLines(
   }
 }
 
-/**
- * Accelerated domains: the routes of the contract's domain table, the edge behind its port, and the durable
- * publish job that carries every change to the edge.
- */
-export function domainModule(deps: ModuleDeps): FastifyPluginAsync {
+/** Accelerated domains: the routes of the contract's domain table. */
+export function domainModule(deps: AreaContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const { config, now } = deps;
     const db = deps.database.db;
-    const dns = createDnsLookup(config.domain.dnsServers);
-    const origins = createOriginChecker({
-      dns,
-      allowPrivate: config.domain.allowPrivateOrigins,
-      timeoutMs: config.domain.originCheckTimeoutMs,
-    });
-    const domains = createDomainService({ db, config, now, dns, origins });
+    const domains = createDomainService({ db, config, now, dns: deps.providers.dns, origins: deps.providers.origins });
     const configs = createDomainConfigService({
       db,
       now,
       domains,
       hasAddon,
       allowPrivateOrigins: config.domain.allowPrivateOrigins,
-    });
-
-    const edge = createEdgeProvider(config, app.jobs);
-    edge.onReport((report) => domains.handleEdgeReport(report));
-    app.jobs.handle(publishJobKind, async (payload) => {
-      const domainId = Number(payload.domainId);
-      const work = await domains.edgeWork(domainId);
-      if (work?.kind === 'apply') await edge.apply(work.snapshot);
-      if (work?.kind === 'remove') await edge.remove({ domainId, domainName: work.domainName });
     });
 
     const allowPrivate = config.domain.allowPrivateOrigins;

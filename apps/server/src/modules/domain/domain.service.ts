@@ -25,6 +25,7 @@ import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provide
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import type { AuthUser } from '../session/session.service';
 import { apexDomain } from './apex-domain';
+import { publishJob } from './domain.jobs';
 import * as repo from './domain.repository';
 import { type DomainEvent, edgeTarget, initialStatus, nextStatus } from './domain-state';
 import type { OriginChecker } from './origin-check';
@@ -34,8 +35,6 @@ export type StoredDomainConfig = Omit<
   DomainConfig,
   'id' | 'domainName' | 'apexDomain' | 'cname' | 'configVersion' | 'updatedAt'
 >;
-
-export const publishJobKind = 'domain.publish';
 
 /**
  * Outbound probes (DNS lookups for verification, origin checks) one user may trigger per minute: enough for a
@@ -125,7 +124,7 @@ export function createDomainService(deps: DomainServiceDeps) {
 
   /** Asks for the domain's current state to be sent to the edge, in the same transaction as the change. */
   async function requestPublish(tx: Executor, domainId: number): Promise<void> {
-    await enqueueJob(tx, publishJobKind, { domainId }, { runAt: now() });
+    await enqueueJob(tx, publishJob, { domainId }, { runAt: now() });
   }
 
   async function ownDomain(user: Caller, id: number, ex: Executor = db, lock = false) {

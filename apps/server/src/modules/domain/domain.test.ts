@@ -32,6 +32,7 @@ describe.each(dbKinds)('domains on %s', (kind) => {
     await command.run(argv.slice(command.name.split(' ').length), {
       database: h.ctx.database,
       config: h.ctx.config,
+      providers: h.ctx.app.areaContext.providers,
       now: () => h.ctx.clock.now,
       out: (line) => out.push(line),
     });

@@ -1,21 +1,9 @@
 import { createDomainService } from '../../modules/domain/domain.service';
-import { createOriginChecker } from '../../modules/domain/origin-check';
-import { createDnsLookup } from '../../providers/dns/resolver';
 import { type OpsCommand, type OpsContext, OpsError } from '../ops';
 
 function service(ctx: OpsContext) {
-  const dns = createDnsLookup(ctx.config.domain.dnsServers);
-  return createDomainService({
-    db: ctx.database.db,
-    config: ctx.config,
-    now: () => ctx.now(),
-    dns,
-    origins: createOriginChecker({
-      dns,
-      allowPrivate: ctx.config.domain.allowPrivateOrigins,
-      timeoutMs: ctx.config.domain.originCheckTimeoutMs,
-    }),
-  });
+  const { dns, origins } = ctx.providers;
+  return createDomainService({ db: ctx.database.db, config: ctx.config, now: () => ctx.now(), dns, origins });
 }
 
 function nameAndReason(args: string[]): { domainName: string; reason: string } {

@@ -1,10 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { limits } from '@edgeward/contract';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import type { Executor } from '../../db/connect';
-import { captchas } from '../../db/schema';
-import { hashSecret } from '../../modules/session/session.service';
 
 /** Letters and digits that cannot be mistaken for one another (no 0/o, 1/l/i). */
 const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -28,15 +24,30 @@ export interface CaptchaProvider {
   bindToEmail(captchaId: string, answer: string, email: string): Promise<boolean>;
 }
 
-const hashAnswer = (answer: string) => hashSecret(answer.trim().toLowerCase());
+/**
+ * Where captchas are kept: the provider draws and checks them, the store (the account area's repository) keeps
+ * them. Each method that opens a captcha only finds one that is unused and unexpired at `now`.
+ */
+export interface CaptchaStore {
+  insert(captcha: { id: string; answerHash: string; createdAt: Date; expiresAt: Date }): Promise<void>;
+  /** Marks an open captcha used and answers its answer hash; a captcha bound to an address only for that `email`. */
+  use(captchaId: string, now: Date, email?: string): Promise<string | undefined>;
+  /** Binds an open, unbound captcha to `email`, keeping it at least until `keepUntil`; answers its answer hash. */
+  bind(captchaId: string, now: Date, email: string, keepUntil: Date): Promise<string | undefined>;
+  markUsed(captchaId: string, now: Date): Promise<void>;
+}
+
+const hashAnswer = (answer: string) => createHash('sha256').update(answer.trim().toLowerCase()).digest('hex');
 
 /**
  * Image captchas stored as hashes, each answering once within limits.account.captchaTtlMs. `fixedAnswer` (tests
  * only; refused in production by config) is accepted by every captcha, which is still used up by the attempt.
  */
-export function createCaptchaProvider(deps: { db: Executor; now: () => Date; fixedAnswer?: string }): CaptchaProvider {
-  const open = (captchaId: string, now: Date) =>
-    and(eq(captchas.id, captchaId), isNull(captchas.usedAt), gt(captchas.expiresAt, now));
+export function createCaptchaProvider(deps: {
+  store: CaptchaStore;
+  now: () => Date;
+  fixedAnswer?: string;
+}): CaptchaProvider {
   const fits = (answerHash: string, answer: string) =>
     (deps.fixedAnswer !== undefined && answer.trim().toLowerCase() === deps.fixedAnswer.toLowerCase()) ||
     answerHash === hashAnswer(answer);
@@ -48,9 +59,7 @@ export function createCaptchaProvider(deps: { db: Executor; now: () => Date; fix
       const svg = draw(text, { noise: 3, width: 120, height: 40, fontSize: 48, background: '#f5f5f5' });
       const captchaId = randomBytes(16).toString('base64url');
       const expiresAt = new Date(deps.now().getTime() + limits.account.captchaTtlMs);
-      await deps.db
-        .insert(captchas)
-        .values({ id: captchaId, answerHash: hashAnswer(text), createdAt: deps.now(), expiresAt });
+      await deps.store.insert({ id: captchaId, answerHash: hashAnswer(text), createdAt: deps.now(), expiresAt });
       return {
         captchaId,
         image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
@@ -59,36 +68,17 @@ export function createCaptchaProvider(deps: { db: Executor; now: () => Date; fix
     },
 
     async verify(captchaId, answer, email) {
-      const now = deps.now();
-      const [row] = await deps.db
-        .update(captchas)
-        .set({ usedAt: now })
-        .where(
-          and(
-            open(captchaId, now),
-            email === undefined
-              ? isNull(captchas.codeEmail)
-              : or(isNull(captchas.codeEmail), eq(captchas.codeEmail, email)),
-          ),
-        )
-        .returning({ answerHash: captchas.answerHash });
-      return row !== undefined && fits(row.answerHash, answer);
+      const answerHash = await deps.store.use(captchaId, deps.now(), email);
+      return answerHash !== undefined && fits(answerHash, answer);
     },
 
     async bindToEmail(captchaId, answer, email) {
       const now = deps.now();
-      // Binding is one conditional update, so two requests racing with one captcha cannot both send a code.
-      const [row] = await deps.db
-        .update(captchas)
-        .set({
-          codeEmail: email,
-          expiresAt: sql`greatest(${captchas.expiresAt}, ${new Date(now.getTime() + limits.account.emailCodeTtlMs)})`,
-        })
-        .where(and(open(captchaId, now), isNull(captchas.codeEmail)))
-        .returning({ answerHash: captchas.answerHash });
-      if (!row) return false;
-      if (fits(row.answerHash, answer)) return true;
-      await deps.db.update(captchas).set({ usedAt: now }).where(eq(captchas.id, captchaId));
+      const keepUntil = new Date(now.getTime() + limits.account.emailCodeTtlMs);
+      const answerHash = await deps.store.bind(captchaId, now, email, keepUntil);
+      if (answerHash === undefined) return false;
+      if (fits(answerHash, answer)) return true;
+      await deps.store.markUsed(captchaId, now);
       return false;
     },
   };

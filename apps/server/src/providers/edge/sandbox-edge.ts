@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { defineJob, handle } from '../../jobs/job';
 import type { JobRunner } from '../../jobs/runner';
-import { cnameFor, type EdgeProvider, type EdgeReport, type EdgeReportListener, type EdgeState } from './edge.provider';
+import { cnameFor, type EdgeProvider, type EdgeReport, type EdgeReportListener } from './edge.provider';
 
 export interface SandboxEdgeOptions {
   jobs: JobRunner;
@@ -10,8 +12,12 @@ export interface SandboxEdgeOptions {
   failPattern?: RegExp;
 }
 
-const applyKind = 'edge.sandbox.apply';
-const removeKind = 'edge.sandbox.remove';
+const target = { domainId: z.number().int().positive(), domainName: z.string().min(1) };
+const applyJob = defineJob({
+  kind: 'edge.sandbox.apply',
+  payload: z.object({ ...target, version: z.number().int(), state: z.enum(['enabled', 'disabled']) }),
+});
+const removeJob = defineJob({ kind: 'edge.sandbox.remove', payload: z.object(target) });
 
 /**
  * A stand-in edge that behaves like the real one from the outside: deployment is asynchronous (a durable job
@@ -27,40 +33,40 @@ export function createSandboxEdge(options: SandboxEdgeOptions): EdgeProvider {
     await listener(r);
   }
 
-  options.jobs.handle(applyKind, async (payload) => {
-    const domainId = Number(payload.domainId);
-    const domainName = String(payload.domainName);
-    const version = Number(payload.version);
-    const state = payload.state as EdgeState;
-    if (state === 'enabled' && options.failPattern?.test(domainName)) {
+  options.jobs.register(
+    handle(applyJob, async ({ domainId, domainName, version, state }) => {
+      if (state === 'enabled' && options.failPattern?.test(domainName)) {
+        await report({
+          kind: 'failed',
+          domainId,
+          domainName,
+          version,
+          reason: 'Sandbox edge: deployment refused (domain matches EDGE_SANDBOX_FAIL_PATTERN)',
+        });
+        return;
+      }
       await report({
-        kind: 'failed',
+        kind: 'applied',
         domainId,
         domainName,
         version,
-        reason: 'Sandbox edge: deployment refused (domain matches EDGE_SANDBOX_FAIL_PATTERN)',
+        state,
+        cname: cnameFor(domainName, options.cnameZone),
       });
-      return;
-    }
-    await report({
-      kind: 'applied',
-      domainId,
-      domainName,
-      version,
-      state,
-      cname: cnameFor(domainName, options.cnameZone),
-    });
-  });
+    }),
+  );
 
-  options.jobs.handle(removeKind, async (payload) => {
-    await report({ kind: 'removed', domainId: Number(payload.domainId), domainName: String(payload.domainName) });
-  });
+  options.jobs.register(
+    handle(removeJob, async ({ domainId, domainName }) => {
+      await report({ kind: 'removed', domainId, domainName });
+    }),
+  );
 
   return {
     name: 'sandbox',
     async apply(snapshot) {
       await options.jobs.enqueue(
-        applyKind,
+        applyJob,
         {
           domainId: snapshot.domainId,
           domainName: snapshot.domainName,
@@ -71,7 +77,7 @@ export function createSandboxEdge(options: SandboxEdgeOptions): EdgeProvider {
       );
     },
     async remove(target) {
-      await options.jobs.enqueue(removeKind, { ...target }, { delayMs: options.delayMs });
+      await options.jobs.enqueue(removeJob, { ...target }, { delayMs: options.delayMs });
     },
     onReport(l) {
       listener = l;

@@ -21,7 +21,7 @@ export interface MailProvider {
 export function createMailProvider(deps: {
   config: Config;
   db: Db;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info'>;
   now: () => Date;
 }): MailProvider {
   if (deps.config.smtpUrl) return createSmtpMail({ url: deps.config.smtpUrl, from: deps.config.mailFrom });

@@ -14,7 +14,7 @@ import type { Mail, MailProvider } from '.';
  */
 export function createOutboxMail(deps: {
   db: Executor;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info'>;
   now: () => Date;
   dir?: string;
 }): MailProvider {

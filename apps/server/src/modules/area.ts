@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
+import type { JobDefinition } from '../jobs/job';
+import type { JobRunner } from '../jobs/runner';
+import type { Schedule } from '../jobs/schedules';
+import type { OpsCommand } from '../ops/ops';
+import type { Providers } from '../providers';
+
+/** What an area is built from: the configuration, the database, the clock, the providers and the job runner. */
+export interface AreaContext {
+  config: Config;
+  database: Database;
+  now: () => Date;
+  providers: Providers;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * One area of the product (accounts, domains...) as the server and the operator command line see it. Each area
+ * declares itself in `<area>/<area>.area.ts`, and modules/index.ts lists the areas.
+ */
+export interface Area {
+  readonly name: string;
+  /** Its routes, registered under /api. */
+  routes?(ctx: AreaContext): FastifyPluginAsync;
+  /** Its background job kinds with their handlers. */
+  jobs?(ctx: AreaContext): JobDefinition[];
+  /** Its periodic work; each schedule's job must be among its jobs. */
+  readonly schedules?: readonly Schedule[];
+  /** Its operator commands (`npm run ops -- <name>`). */
+  readonly commands?: readonly OpsCommand[];
+  /** Work done once when the server starts, before the job runner does (the demo account). */
+  start?(ctx: AreaContext): Promise<void>;
+}
+
+export function defineArea(area: Area): Area {
+  return area;
+}

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import type { JobRunner } from '../jobs/runner';
+import { createCaptchaRepository } from '../modules/account/captcha.repository';
+import { createOriginChecker, type OriginChecker } from '../modules/domain/origin-check';
+import { type CaptchaProvider, type CaptchaStore, createCaptchaProvider } from './captcha';
+import { createDnsLookup, type DnsLookup } from './dns/resolver';
+import { createEdgeProvider, type EdgeProvider } from './edge';
+import { createMailProvider, type MailProvider } from './mail';
+
+/** The outside world as the areas see it. */
+export interface Providers {
+  mail: MailProvider;
+  dns: DnsLookup;
+  origins: OriginChecker;
+  edge: EdgeProvider;
+  captcha: CaptchaProvider;
+}
+
+export interface ProviderDeps {
+  config: Config;
+  db: Db;
+  /** The edge's rollouts are durable jobs on this runner. */
+  jobs: JobRunner;
+  log: Pick<FastifyBaseLogger, 'info'>;
+  now: () => Date;
+  /** Where captchas are kept; the account area's table unless a test gives its own. */
+  captchaStore?: CaptchaStore;
+}
+
+/**
+ * The one place the providers are built from the configuration, shared by the server (buildApp) and the operator
+ * command line; tests hand buildApp their own (AppDeps.providers) or replace single ones.
+ */
+export function createProviders(deps: ProviderDeps): Providers {
+  const { config, db, now } = deps;
+  const dns = createDnsLookup(config.domain.dnsServers);
+  return {
+    mail: createMailProvider({ config, db, log: deps.log, now }),
+    dns,
+    origins: createOriginChecker({
+      dns,
+      allowPrivate: config.domain.allowPrivateOrigins,
+      timeoutMs: config.domain.originCheckTimeoutMs,
+    }),
+    edge: createEdgeProvider(config, deps.jobs),
+    captcha: createCaptchaProvider({
+      store: deps.captchaStore ?? createCaptchaRepository(db),
+      now,
+      fixedAnswer: config.fixedCaptcha,
+    }),
+  };
+}
