@@ -438,6 +438,21 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       expect((await h.create(b, 'life.cycle.com')).statusCode).toBe(200);
     });
 
+    it('gives enable and disable a new configuration version, so an edge applying versions in order sees them', async () => {
+      const a = await h.user();
+      const id = await created(a, 'www.version-bump.com');
+      await h.settle();
+      const version = async () => (await h.call(a, 'GET', `/domain/${id}/detail`)).body.data.configVersion;
+      expect(await version()).toBe(1);
+      await act(a, 'disable', id);
+      expect(await version()).toBe(2);
+      await h.settle();
+      await act(a, 'enable', id);
+      expect(await version()).toBe(3);
+      await h.settle();
+      expect(await h.status(a, id)).toBe('enabled');
+    });
+
     it('turns abnormal when the edge refuses the rollout; disable, enable and a settings save retry', async () => {
       const a = await h.user();
       const id = await created(a, 'broken.edge-test.com');
