@@ -382,6 +382,14 @@ export async function latestTokenAt(db: Executor, table: TokenTable, userId: num
   return row?.createdAt;
 }
 
+export async function countTokensSince(db: Executor, table: TokenTable, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(and(eq(table.userId, userId), gt(table.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
 // ---- housekeeping
 
 /** Deletes captchas, codes and tokens that expired before `before`; they can never answer again. */

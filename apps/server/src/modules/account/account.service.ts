@@ -42,6 +42,8 @@ export const accountPolicy = {
   emailCodeMaxAttempts: 5,
   loginDelayBaseMs: 250,
   loginDelayMaxMs: 2000,
+  /** Reset links one address is mailed per window: enough to retry, too few to flood a mailbox. */
+  resetLinksPerAddress: { windowMs: 60 * 60_000, max: 3 },
   perIp: {
     captcha: { windowMs: 60_000, max: 120 },
     emailCode: { windowMs: 10 * 60_000, max: 30 },
@@ -359,8 +361,11 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function sendResetLink(user: { id: number; email: string }, locale: Locale): Promise<void> {
     const at = now();
     const last = await repo.latestTokenAt(db, passwordResetTokens, user.id);
-    // One link per resend interval; the caller's answer is the same either way.
+    // One link per resend interval and a few per window; the caller's answer is the same either way.
     if (last && at.getTime() - last.getTime() < a.emailCodeResendMs) return;
+    const budget = accountPolicy.resetLinksPerAddress;
+    const since = new Date(at.getTime() - budget.windowMs);
+    if ((await repo.countTokensSince(db, passwordResetTokens, user.id, since)) >= budget.max) return;
     const token = newToken();
     await repo.insertToken(db, passwordResetTokens, {
       tokenHash: hashSecret(token),
