@@ -70,7 +70,7 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
 
   /** What a failed operation must not have touched: the row, its configuration and the queued jobs. */
   async function domainState(id: number) {
-    const [row] = await query<Record<string, unknown>>(sql`
+    const [row] = await query<{ status: string } & Record<string, unknown>>(sql`
       SELECT d.status, d.updated_at::text AS "updatedAt", c.version, c.config::text AS config,
              c.updated_at::text AS "configUpdatedAt", c.https_certificate AS cert
         FROM domains d JOIN domain_configs c ON c.domain_id = d.id WHERE d.id = ${id}`);

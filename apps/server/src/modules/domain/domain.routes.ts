@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
+import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
 import { createDnsLookup } from '../../providers/dns/resolver';
 import { createEdgeProvider } from '../../providers/edge';
@@ -56,6 +57,7 @@ async function* csvLines(
  */
 export function domainModule(deps: ModuleDeps): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
+    await enableRateLimits(app);
     const { config, now } = deps;
     const db = deps.database.db;
     const dns = createDnsLookup(config.domain.dnsServers);
