@@ -6,6 +6,7 @@ export * from './messages';
 export * from './net/domain-name';
 export * from './net/ip';
 export * from './permissions';
+export * from './rate-limits';
 export * from './route';
 export * from './routes/index';
 export * from './schemas/auth';

@@ -28,6 +28,14 @@ export interface RouteDef<
   timeoutMs?: number;
   /** 'file' answers a download (CSV, image) instead of the JSON envelope. */
   response?: 'json' | 'file';
+  /** At most `max` calls per `windowMs` per client address (or per signed-in user), then 429 RATE_LIMITED. */
+  rateLimit?: RateLimit;
+}
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+  per?: 'ip' | 'user';
 }
 
 export function defineRoute<

@@ -1,22 +1,47 @@
+import type { RateLimit } from '@edgeward/contract';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+import { clientIp } from './trust-proxy';
+
 /**
- * A fixed-window counter per key, in memory. Enough for one instance; the login lockout itself is decided from
- * the login log in the database, so it holds across instances and restarts.
+ * Counters kept per route, least recently used dropped first: memory stays bounded (about 100 bytes a key), and a
+ * flood of new addresses only pushes out the quietest ones, never the budget of an address still calling.
  */
-export function createRateLimiter(options: { windowMs: number; max: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
-  const windows = new Map<string, { start: number; count: number }>();
+export const rateLimitKeysPerRoute = 100_000;
+
+/**
+ * Enables the contract's per-route `rateLimit` for the routes this plugin context registers afterwards. Over the
+ * budget a call answers the envelope's 429 RATE_LIMITED.
+ */
+export async function enableRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: clientIp,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+}
+
+/**
+ * The route options of a contract limit. `refuse`, when given, answers instead of RATE_LIMITED and runs after the
+ * body is validated (the login records the refused attempt under its name).
+ */
+export function rateLimitConfig(
+  limit: RateLimit,
+  refuse?: (request: FastifyRequest) => Error,
+): { rateLimit: RateLimitOptions } {
   return {
-    /** Counts one hit; false when the key is over its limit in the current window. */
-    hit(key: string): boolean {
-      const t = now();
-      const current = windows.get(key);
-      if (!current || t - current.start >= options.windowMs) {
-        if (windows.size > 10_000) windows.clear();
-        windows.set(key, { start: t, count: 1 });
-        return true;
-      }
-      current.count += 1;
-      return current.count <= options.max;
+    rateLimit: {
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      // Per route: each route's store is sized from its own options, not the plugin's.
+      cache: rateLimitKeysPerRoute,
+      ...(limit.per === 'user'
+        ? { keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? clientIp(request)}` }
+        : {}),
+      ...(refuse
+        ? { hook: 'preHandler' as const, errorResponseBuilder: (request: FastifyRequest) => refuse(request) }
+        : {}),
     },
   };
 }

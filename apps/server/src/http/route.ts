@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AuthUser } from '../modules/session/session.service';
 import { requireUser } from './auth';
 import { localeOf, translate } from './i18n';
+import { rateLimitConfig } from './rate-limit';
 
 // Def['body'] of a route with a body is `Schema | undefined` (the property is optional in RouteDef): strip undefined.
 type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : z.output<Exclude<S, undefined> & z.ZodType>;
@@ -26,16 +27,30 @@ export type Handler<Def extends RouteDef> = (
   ctx: HandlerContext<Def>,
 ) => Promise<Def['response'] extends 'file' ? FastifyReply : z.input<Def['data']>>;
 
+export interface RouteOptions {
+  /** The answer over the route's rate limit, instead of RATE_LIMITED (see rateLimitConfig). */
+  rateLimited?: (request: FastifyRequest) => Error;
+}
+
 /**
  * Registers one call of the contract's API table: its schemas (validated and published in OpenAPI), its session
- * and permission requirement, and the envelope around what the handler returns. Routes stay thin: this and a
- * service call.
+ * and permission requirement, its rate limit (the context must have called enableRateLimits), and the envelope
+ * around what the handler returns. Routes stay thin: this and a service call.
  */
-export function registerRoute<Def extends RouteDef>(app: FastifyInstance, def: Def, handler: Handler<Def>): void {
+export function registerRoute<Def extends RouteDef>(
+  app: FastifyInstance,
+  def: Def,
+  handler: Handler<Def>,
+  options: RouteOptions = {},
+): void {
   const isFile = def.response === 'file';
+  if (def.rateLimit && !app.hasDecorator('rateLimit')) {
+    throw new Error(`${def.path} has a rate limit: call enableRateLimits in its plugin first`);
+  }
   app.route({
     method: def.method,
     url: def.path,
+    ...(def.rateLimit ? { config: rateLimitConfig(def.rateLimit, options.rateLimited) } : {}),
     schema: {
       summary: def.summary,
       tags: [def.tag],

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { limits } from '../limits';
-import { defineRoute } from '../route';
+import { domainProbeLimit } from '../rate-limits';
+import { defineRoute, type RateLimit } from '../route';
 import { EmptySchema, IdParamsSchema, pageOf } from '../schemas/common';
 import {
   AccelerationTypeSchema,
@@ -83,8 +84,9 @@ const long = limits.request.longTimeoutMs;
 const query = { id: 'domain', action: 'query' } as const;
 const edit = { id: 'domain', action: 'edit' } as const;
 
-function configSegment<Body extends z.ZodType>(segment: string, summary: string, body: Body) {
+function configSegment<Body extends z.ZodType>(segment: string, summary: string, body: Body, rateLimit?: RateLimit) {
   return defineRoute({
+    rateLimit,
     method: 'POST',
     path: `/domain/config/:id/${segment}`,
     summary,
@@ -116,6 +118,7 @@ export const domainRoutes = {
     body: DomainCreateSchema,
     data: DomainDetailSchema,
     timeoutMs: long,
+    rateLimit: domainProbeLimit,
   }),
   detail: defineRoute({
     method: 'GET',
@@ -179,6 +182,7 @@ export const domainRoutes = {
     permission: { id: 'domain', action: 'add' },
     body: DomainNameBodySchema,
     data: VerifyResultSchema,
+    rateLimit: domainProbeLimit,
   }),
   types: defineRoute({
     method: 'GET',
@@ -215,14 +219,24 @@ export const domainRoutes = {
     params: IdParamsSchema,
     data: DomainConfigSchema,
   }),
-  configOrigin: configSegment('origin', 'Origin IPs or domain, ports, Host header, protocol', OriginSettingSchema),
+  configOrigin: configSegment(
+    'origin',
+    'Origin IPs or domain, ports, Host header, protocol',
+    OriginSettingSchema,
+    domainProbeLimit,
+  ),
   configRangeSwitch: configSegment('range-switch', 'Range requests to the origin', RangeSwitchSchema),
   configHttpsInfo: configSegment('https-info', 'HTTPS, certificate, HTTP/2, forced HTTPS, QUIC', HttpsInfoSchema),
   configIpAcl: configSegment('ip-acl', 'IP allow or deny list', IpAclSchema),
   configCacheRule: configSegment('cache-rule', 'Cache rules and switches', CacheConfigSchema),
   configReferer: configSegment('referer', 'Referer allow or deny list', RefererSchema),
   configResponseHeader: configSegment('response-header', 'Headers sent to clients', HeaderRulesBodySchema),
-  configOriginProtocol: configSegment('origin-protocol', 'Protocol used towards the origin', OriginProtocolBodySchema),
+  configOriginProtocol: configSegment(
+    'origin-protocol',
+    'Protocol used towards the origin',
+    OriginProtocolBodySchema,
+    domainProbeLimit,
+  ),
   configForceRedirect: configSegment('force-redirect', 'Redirect clients to HTTP or HTTPS', ForceRedirectSchema),
   configRequestHeader: configSegment('request-header', 'Headers sent to the origin', HeaderRulesBodySchema),
   configUrlAuth: configSegment('url-auth', 'Signed URL authentication', UrlAuthSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountRateLimits } from '../rate-limits';
 import { defineRoute } from '../route';
 import {
   CaptchaSchema,
@@ -31,6 +32,7 @@ export const userRoutes = {
     auth: 'none',
     body: LoginSchema,
     data: TokenDataSchema,
+    rateLimit: accountRateLimits.login,
   }),
   logout: defineRoute({
     method: 'POST',
@@ -63,6 +65,7 @@ export const userRoutes = {
     permission: user,
     body: EmailChangeCodeRequestSchema,
     data: EmailCodeSentSchema,
+    rateLimit: accountRateLimits.emailCode,
   }),
   editPassword: defineRoute({
     method: 'POST',
@@ -107,6 +110,7 @@ export const userRoutes = {
     tag,
     auth: 'none',
     data: CaptchaSchema,
+    rateLimit: accountRateLimits.captcha,
   }),
   emailCode: defineRoute({
     method: 'GET',
@@ -116,6 +120,7 @@ export const userRoutes = {
     auth: 'none',
     query: EmailCodeRequestSchema,
     data: EmailCodeSentSchema,
+    rateLimit: accountRateLimits.emailCode,
   }),
   register: defineRoute({
     method: 'POST',
@@ -125,6 +130,7 @@ export const userRoutes = {
     auth: 'none',
     body: RegisterSchema,
     data: z.object({ userName: z.string(), email: z.string() }),
+    rateLimit: accountRateLimits.register,
   }),
   forgotPassword: defineRoute({
     method: 'POST',
@@ -134,6 +140,7 @@ export const userRoutes = {
     auth: 'none',
     body: ForgotPasswordSchema,
     data: EmptySchema,
+    rateLimit: accountRateLimits.forgotPassword,
   }),
   resetPassword: defineRoute({
     method: 'POST',
@@ -143,6 +150,7 @@ export const userRoutes = {
     auth: 'none',
     body: ResetPasswordSchema,
     data: EmptySchema,
+    rateLimit: accountRateLimits.resetPassword,
   }),
   sessions: defineRoute({
     method: 'GET',

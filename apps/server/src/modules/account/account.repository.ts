@@ -331,7 +331,14 @@ export async function listLoginLog(
 
 // ---- one-time tokens (password reset, simulation)
 
-export { closeTokensOfUser, consumeToken, findOpenToken, insertToken, latestTokenAt } from '../../db/token-table';
+export {
+  closeTokensOfUser,
+  consumeToken,
+  countTokensSince,
+  findOpenToken,
+  insertToken,
+  latestTokenAt,
+} from '../../db/token-table';
 
 // ---- housekeeping
 

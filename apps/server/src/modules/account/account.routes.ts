@@ -1,7 +1,8 @@
-import { limits, userRoutes } from '@edgeward/contract';
+import { type Login, limits, userRoutes } from '@edgeward/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../http/errors';
+import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
 import { clientIp } from '../../http/trust-proxy';
 import type { AreaContext } from '../area';
@@ -21,6 +22,7 @@ const avatarInvalid = () => new AppError('AVATAR_INVALID', { fields: { avatar: '
  */
 export function accountModule(deps: AreaContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
+    await enableRateLimits(app);
     await app.register(multipart, { limits: { fileSize: limits.account.avatarMaxBytes, files: 1, fields: 4 } });
     const avatars = createAvatarStore(deps.config.dataDir);
     app.addHook('onClose', () => avatars.close());
@@ -36,25 +38,23 @@ export function accountModule(deps: AreaContext): FastifyPluginAsync {
       log: app.log,
     });
 
-    registerRoute(app, userRoutes.captchaImage, ({ request }) => service.newCaptcha(clientOf(request)));
-    registerRoute(app, userRoutes.emailCode, ({ query, request, locale }) =>
-      service.sendEmailCode(query, clientOf(request), locale),
-    );
+    registerRoute(app, userRoutes.captchaImage, () => service.newCaptcha());
+    registerRoute(app, userRoutes.emailCode, ({ query, locale }) => service.sendEmailCode(query, locale));
     registerRoute(app, userRoutes.register, ({ body }) => service.register(body));
-    registerRoute(app, userRoutes.login, ({ body, request }) => service.login(body, clientOf(request)));
+    registerRoute(app, userRoutes.login, ({ body, request }) => service.login(body, clientOf(request)), {
+      rateLimited: (request) => service.loginRateLimited((request.body as Login).userName, clientOf(request)),
+    });
     registerRoute(app, userRoutes.logout, ({ user }) => service.logout(user));
     registerRoute(app, userRoutes.simulation, ({ params, request }) =>
       service.simulate(params.token, clientOf(request)),
     );
-    registerRoute(app, userRoutes.forgotPassword, ({ body, request, locale }) =>
-      service.forgotPassword(body, clientOf(request), locale),
-    );
+    registerRoute(app, userRoutes.forgotPassword, ({ body, locale }) => service.forgotPassword(body, locale));
     registerRoute(app, userRoutes.resetPassword, ({ body }) => service.resetPassword(body));
 
     registerRoute(app, userRoutes.profile, ({ user }) => service.profile(user));
     registerRoute(app, userRoutes.edit, ({ user, body }) => service.editProfile(user, body));
-    registerRoute(app, userRoutes.emailChangeCode, ({ user, body, request, locale }) =>
-      service.sendEmailChangeCode(user, body, clientOf(request), locale),
+    registerRoute(app, userRoutes.emailChangeCode, ({ user, body, locale }) =>
+      service.sendEmailChangeCode(user, body, locale),
     );
     registerRoute(app, userRoutes.editPassword, ({ user, body }) => service.editPassword(user, body));
     registerRoute(app, userRoutes.avatar, async ({ user, request }) => {

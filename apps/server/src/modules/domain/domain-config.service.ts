@@ -157,7 +157,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         allowPrivate: deps.allowPrivateOrigins,
       }).find((issue) => issue.message === 'domain.origin.sameAsDomain');
       if (same) throw fieldError(`ipOrDomain.${same.path.join('.')}`, same.message);
-      await domains.checkOrigin(user.id, body, row.domainName, '');
+      await domains.checkOrigin(body, row.domainName, '');
       return save(user, id, (current) => ({
         patch: {
           sources: [{ originType: deriveOriginType(body.ipOrDomain), ...body }, ...current.sources.slice(1)],
@@ -169,7 +169,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
     async originProtocol(user: Caller, id: number, body: OriginProtocolBody) {
       const row = await prepare(user, id);
       const origin = storedConfigOf(row).sources[0]!;
-      await domains.checkOrigin(user.id, { ...origin, originProtocol: body.originProtocol }, row.domainName, '');
+      await domains.checkOrigin({ ...origin, originProtocol: body.originProtocol }, row.domainName, '');
       return save(user, id, (current) => {
         const [first, ...rest] = current.sources;
         return {

@@ -384,6 +384,14 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
       )[0]!;
       expect(stored.key).toBe(leaf.key.trim());
       expect(stored.cert).toBe(leaf.chain.trim());
+      // The configuration document is read by every settings call and sent to the edge as it is: no PEM in it.
+      const [document] = rowsOf<{ config: string }>(
+        await h.ctx.database.db.execute(sql`SELECT config::text AS config FROM domain_configs WHERE domain_id = ${id}`),
+      );
+      const keyBody = leaf.key.split('\n').find((line) => line.length > 40)!;
+      expect(document!.config).not.toContain('PRIVATE KEY');
+      expect(document!.config).not.toContain(JSON.stringify(keyBody).slice(1, -1));
+      expect(document!.config).not.toContain('BEGIN CERTIFICATE');
       expect(
         (await h.call(owner, 'GET', '/domain/list')).body.data.list.find((d: { id: number }) => d.id === id).https,
       ).toBe('on');

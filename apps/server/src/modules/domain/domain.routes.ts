@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
+import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
 import type { AreaContext } from '../area';
 import { csvRow } from './csv';
@@ -44,6 +45,7 @@ async function* csvLines(
 /** Accelerated domains: the routes of the contract's domain table. */
 export function domainModule(deps: AreaContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
+    await enableRateLimits(app);
     const { config, now } = deps;
     const db = deps.database.db;
     const domains = createDomainService({ db, config, now, dns: deps.providers.dns, origins: deps.providers.origins });

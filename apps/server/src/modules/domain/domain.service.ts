@@ -18,7 +18,6 @@ import {
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/connect';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { createRateLimiter } from '../../http/rate-limit';
 import { enqueueJob } from '../../jobs/runner';
 import type { DnsLookup } from '../../providers/dns/resolver';
 import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
@@ -35,12 +34,6 @@ export type StoredDomainConfig = Omit<
   DomainConfig,
   'id' | 'domainName' | 'apexDomain' | 'cname' | 'configVersion' | 'updatedAt'
 >;
-
-/**
- * Outbound probes (DNS lookups for verification, origin checks) one user may trigger per minute: enough for a
- * person at the console, too few to use the console to scan other people's hosts.
- */
-export const probesPerMinute = 60;
 
 export interface DomainServiceDeps {
   db: Db;
@@ -116,12 +109,6 @@ function refused(event: DomainEvent): AppError {
  */
 export function createDomainService(deps: DomainServiceDeps) {
   const { db, config, now } = deps;
-  const probes = createRateLimiter({ windowMs: 60_000, max: probesPerMinute, now: () => now().getTime() });
-
-  function countProbe(userId: number): void {
-    if (!probes.hit(String(userId))) throw new AppError('RATE_LIMITED');
-  }
-
   /** Asks for the domain's current state to be sent to the edge, in the same transaction as the change. */
   async function requestPublish(tx: Executor, domainId: number): Promise<void> {
     await enqueueJob(tx, publishJob, { domainId }, { runAt: now() });
@@ -148,13 +135,7 @@ export function createDomainService(deps: DomainServiceDeps) {
    * Refuses origin names that resolve to internal addresses (a name is as good as an IP for SSRF), then asks the
    * first origin for any HTTP answer on the port its protocol uses.
    */
-  async function checkOrigin(
-    userId: number,
-    origin: OriginSetting,
-    domainName: string,
-    fieldPrefix: string,
-  ): Promise<void> {
-    countProbe(userId);
+  async function checkOrigin(origin: OriginSetting, domainName: string, fieldPrefix: string): Promise<void> {
     const entries = origin.ipOrDomain;
     const resolved = await Promise.all(
       entries.map((entry) => (isIp(entry) ? [entry] : deps.dns.addresses(entry).catch(() => [] as string[]))),
@@ -237,7 +218,6 @@ export function createDomainService(deps: DomainServiceDeps) {
       const row =
         existing ??
         (await repo.ensureVerification(db, user.id, apex, verificationRecord(apex).name, newVerificationValue()));
-      countProbe(user.id);
       await repo.setVerificationStatus(db, user.id, row.id, 'validating', now());
       const values = await deps.dns.txt(row.recordName).catch(() => [] as string[]);
       const status = values.some((v) => v.trim() === row.recordValue) ? 'success' : 'failed';
@@ -255,7 +235,7 @@ export function createDomainService(deps: DomainServiceDeps) {
       const verification = await repo.findVerification(db, user.id, apex);
       if (verification?.status !== 'success') throw new AppError('DOMAIN_NOT_VERIFIED');
       if ((await repo.countOfUser(db, user.id)) >= config.domain.limit) throw new AppError('DOMAIN_LIMIT_REACHED');
-      await checkOrigin(user.id, body.origin, domainName, 'origin.');
+      await checkOrigin(body.origin, domainName, 'origin.');
 
       const status = initialStatus({ review: config.domain.reviewNewDomains || wholeSite });
       const stored: StoredDomainConfig = {

@@ -1,0 +1,88 @@
+import { accountRateLimits } from '@edgeward/contract';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrate';
+import { installErrorHandler } from '../src/http/error-handler';
+import { enableRateLimits, rateLimitConfig, rateLimitKeysPerRoute } from '../src/http/rate-limit';
+import { createUser } from '../src/modules/account/account.service';
+import { createPasswordHasher } from '../src/modules/account/password-hasher';
+import { createTestContext, dbKinds, type TestContext } from './helpers';
+
+describe.each(dbKinds)('per-address rate limits on %s', (kind) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  const inject = (url: string, ip: string, options: { method?: 'GET' | 'POST'; body?: object; lang?: string } = {}) =>
+    ctx.app.inject({
+      method: options.method ?? 'GET',
+      url: `/api${url}`,
+      payload: options.body,
+      remoteAddress: ip,
+      headers: options.lang ? { 'accept-language': options.lang } : {},
+    });
+
+  it('answers the 429 envelope in both languages once an address has used its budget', async () => {
+    const ip = '198.51.100.1';
+    for (let i = 0; i < accountRateLimits.captcha.max; i++) {
+      expect((await inject('/user/captchaImage', ip)).statusCode).toBe(200);
+    }
+    const en = await inject('/user/captchaImage', ip);
+    expect(en.statusCode).toBe(429);
+    expect(en.json()).toEqual({
+      code: 429,
+      error: 'RATE_LIMITED',
+      message: 'Too many requests, please try again later',
+      data: null,
+    });
+    const zh = await inject('/user/captchaImage', ip, { lang: 'zh-CN' });
+    expect(zh.json()).toMatchObject({ code: 429, error: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试' });
+    // Another address has its own budget.
+    expect((await inject('/user/captchaImage', '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('logs a login over its address budget under the name tried', async () => {
+    const ip = '198.51.100.4';
+    const userName = 'flooded-name';
+    await createUser(ctx.database.db, createPasswordHasher(ctx.config.passwordHashing), {
+      userName,
+      email: 'flooded@example.com',
+      password: 'secret123',
+    });
+    // Successful logins: failures would bring in the captcha and its slow-down, which is another test's subject.
+    const login = () => inject('/user/login', ip, { method: 'POST', body: { userName, password: 'secret123' } });
+    for (let i = 0; i < accountRateLimits.login.max; i++) expect((await login()).statusCode).toBe(200);
+    const refused = await login();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'LOGIN_TOO_MANY_ATTEMPTS' });
+    const logged = async () =>
+      rowsOf<{ n: number }>(
+        await ctx.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM login_log WHERE ip = ${ip} AND reason = 'rate_limited'
+                AND user_name = ${userName}`,
+        ),
+      )[0]!.n;
+    for (let i = 0; i < 100 && (await logged()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await logged()).toBe(1);
+  });
+});
+
+describe('the rate-limit store', () => {
+  it('keeps a limited address limited while more than 10 000 other addresses call', async () => {
+    const app = Fastify();
+    installErrorHandler(app);
+    await enableRateLimits(app);
+    app.get('/limited', { config: rateLimitConfig({ max: 2, windowMs: 60_000 }) }, async () => 'ok');
+    const call = async (ip: string) => (await app.inject({ url: '/limited', remoteAddress: ip })).statusCode;
+    const ip = '198.51.100.3';
+    expect([await call(ip), await call(ip), await call(ip)]).toEqual([200, 200, 429]);
+    const others = Math.min(rateLimitKeysPerRoute - 1, 10_500);
+    for (let i = 0; i < others; i++) await call(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    expect(await call(ip)).toBe(429);
+    await app.close();
+  });
+});
