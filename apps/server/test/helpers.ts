@@ -47,8 +47,27 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  clock: { now: Date; advance(ms: number): void };
+  clock: TestClock;
   close(): Promise<void>;
+}
+
+export interface TestClock {
+  now: Date;
+  /** The clock as the app and services take it. */
+  read(): Date;
+  advance(ms: number): void;
+}
+
+/** A clock that stands still until a test moves it. */
+export function testClock(start: Date = new Date()): TestClock {
+  const clock: TestClock = {
+    now: start,
+    read: () => clock.now,
+    advance(ms) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  return clock;
 }
 
 /** The real app over a real database, with the fixed captcha/code answers tests need and a movable clock. */
@@ -64,12 +83,7 @@ export async function createTestContext(kind: DbKind, env: Record<string, string
     ...testPasswordHashing,
     ...env,
   });
-  const clock = {
-    now: new Date(),
-    advance(ms: number) {
-      clock.now = new Date(clock.now.getTime() + ms);
-    },
-  };
+  const clock = testClock();
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });
   await app.ready();
   return {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, dbKinds } from '../../test/helpers';
+import { createTestDatabase, dbKinds, testClock } from '../../test/helpers';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
 import { backoffMs, defineJob, handle, type JobKind, type PayloadOf } from './job';
@@ -32,11 +32,9 @@ function on<K extends JobKind>(runner: JobRunner, job: K, handler: (payload: Pay
 
 describe.each(dbKinds)('durable jobs on %s', (kind) => {
   let database: Database;
-  const clock = { now: new Date('2026-01-01T00:00:00Z') };
-  const now = () => clock.now;
-  const advance = (ms: number) => {
-    clock.now = new Date(clock.now.getTime() + ms);
-  };
+  const clock = testClock(new Date('2026-01-01T00:00:00Z'));
+  const now = clock.read;
+  const advance = clock.advance;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

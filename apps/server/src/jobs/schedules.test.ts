@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, dbKinds } from '../../test/helpers';
+import { createTestDatabase, dbKinds, testClock } from '../../test/helpers';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
 import { defineJob, handle } from './job';
@@ -12,11 +12,9 @@ const hour = 3600_000;
 
 describe.each(dbKinds)('schedules on %s', (kind) => {
   let database: Database;
-  const clock = { now: new Date('2026-03-01T00:00:00Z') };
-  const now = () => clock.now;
-  const advance = (ms: number) => {
-    clock.now = new Date(clock.now.getTime() + ms);
-  };
+  const clock = testClock(new Date('2026-03-01T00:00:00Z'));
+  const now = clock.read;
+  const advance = clock.advance;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestContext, createTestDatabase, dbKinds, type TestContext } from '../../test/helpers';
+import { createTestContext, createTestDatabase, dbKinds, type TestContext, testClock } from '../../test/helpers';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { rowsOf } from '../db/migrate';
@@ -59,7 +59,7 @@ describe.each(dbKinds)('areas in the app on %s', (kind) => {
       app,
       database,
       config,
-      clock: { now: new Date(), advance() {} },
+      clock: testClock(),
       async close() {
         await app.close();
         await database.close();

@@ -27,6 +27,7 @@ import { useI18n } from '../../i18n';
 import { applyServerErrors, type ErrorFieldMap, zodRule } from '../../lib/form';
 import { fileProblem } from '../../lib/upload';
 import { sessionStore, useSession } from '../../stores/session';
+import { EmailCodeField } from '../auth/EmailCodeField';
 import { useCountdown } from '../auth/use-countdown';
 
 const fields = ProfileEditSchema.shape;
@@ -142,31 +143,14 @@ function EmailChangeFields({ form }: { form: FormInstance<ProfileEdit> }) {
       >
         <Input.Password autoComplete="current-password" maxLength={limits.account.passwordMax} />
       </Form.Item>
-      <Form.Item label={t('account.field.emailCode')} required>
-        <Flex gap={8}>
-          <Form.Item name="emailCode" rules={[zodRule(EmailCodeSchema, t)]} preserve={false} noStyle>
-            <Input
-              placeholder={t('account.placeholder.emailCode')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={limits.account.emailCodeLength}
-              aria-label={t('account.field.emailCode')}
-              style={{ flex: 1 }}
-            />
-          </Form.Item>
-          <Button
-            onClick={onSendCode}
-            loading={sendCode.isPending}
-            disabled={countdown.remaining > 0}
-            data-testid="send-email-change-code"
-            style={{ flex: 'none', minWidth: 120 }}
-          >
-            {countdown.remaining > 0
-              ? t('account.register.resendIn', { seconds: countdown.remaining })
-              : t('account.register.sendCode')}
-          </Button>
-        </Flex>
-      </Form.Item>
+      <EmailCodeField
+        rule={zodRule(EmailCodeSchema, t)}
+        onSend={onSendCode}
+        sending={sendCode.isPending}
+        resendIn={countdown.remaining}
+        sendTestId="send-email-change-code"
+        preserve={false}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { limits, RegisterFieldsSchema } from '@edgeward/contract';
-import { App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRegister, useSendEmailCode } from '../../api/account';
@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n';
 import { applyServerErrors, type ErrorFieldMap, zodRule } from '../../lib/form';
 import { AgreementModal } from './AgreementModal';
 import { CaptchaField, useCaptchaField } from './CaptchaField';
+import { EmailCodeField } from './EmailCodeField';
 import { useCountdown } from './use-countdown';
 
 interface RegisterValues {
@@ -110,31 +111,13 @@ export default function RegisterPage() {
           <Input type="tel" placeholder={t('account.placeholder.phone')} autoComplete="tel" maxLength={16} />
         </Form.Item>
         <CaptchaField captcha={captcha} />
-        <Form.Item label={t('account.field.emailCode')} required>
-          <Flex gap={8}>
-            <Form.Item name="emailCode" rules={[zodRule(fields.emailCode, t)]} noStyle>
-              <Input
-                placeholder={t('account.placeholder.emailCode')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={limits.account.emailCodeLength}
-                aria-label={t('account.field.emailCode')}
-                style={{ flex: 1 }}
-              />
-            </Form.Item>
-            <Button
-              onClick={onSendCode}
-              loading={sendCode.isPending}
-              disabled={countdown.remaining > 0}
-              data-testid="send-code"
-              style={{ flex: 'none', minWidth: 120 }}
-            >
-              {countdown.remaining > 0
-                ? t('account.register.resendIn', { seconds: countdown.remaining })
-                : t('account.register.sendCode')}
-            </Button>
-          </Flex>
-        </Form.Item>
+        <EmailCodeField
+          rule={zodRule(fields.emailCode, t)}
+          onSend={onSendCode}
+          sending={sendCode.isPending}
+          resendIn={countdown.remaining}
+          sendTestId="send-code"
+        />
         <Form.Item name="agreement" valuePropName="checked" rules={[zodRule(fields.agreement, t)]}>
           <Checkbox>
             {t('account.register.agreementPrefix')}{' '}
