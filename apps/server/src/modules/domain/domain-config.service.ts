@@ -26,9 +26,9 @@ import {
 } from '@edgeward/contract';
 import type { Db, Executor } from '../../db/connect';
 import { AppError, fieldError, notFound } from '../../http/errors';
+import { type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import type { AuthUser } from '../session/session.service';
-import { type CertificateProblem, checkCertificate } from './certificate-check';
 import * as repo from './domain.repository';
 import { type DomainService, type StoredDomainConfig, storedApexOf, storedConfigOf } from './domain.service';
 import { edgeTarget, nextStatus } from './domain-state';

@@ -1,3 +1,5 @@
+// Certificate checking belongs to the certificate area (upload, ACME, deployment: issue 9 builds the rest of it here);
+// the domain area's HTTPS settings use it until certificates are managed on their own.
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 
 export type CertificateProblem =
