@@ -7,7 +7,7 @@ const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${n
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
-    proxy: { '/api': 'http://localhost:8080' },
+    proxy: { '/api': 'http://127.0.0.1:8080' },
   },
   build: {
     outDir: 'dist',

@@ -23,3 +23,25 @@ describe('PUBLIC_URL', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'console.example.com' })).toThrow('PUBLIC_URL must be an http');
   });
 });
+
+describe('HOST and the demo account', () => {
+  it('listens on loopback by default', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('creates the demo account on loopback, or beyond it only with DEMO=true', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ HOST: 'localhost' }).demo).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).demo).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).demo).toBe(false);
+    expect(loadConfig({ HOST: '::' }).demo).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.20' }).demo).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO: 'true' }).demo).toBe(true);
+  });
+
+  it('never creates it in production or with DEMO=false', () => {
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true', HOST: '127.0.0.1' }).demo).toBe(false);
+  });
+});

@@ -15,7 +15,7 @@ const flag = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DEMO: z.enum(['true', 'false']).optional(),
@@ -92,6 +92,24 @@ export interface EdgeSettings {
   sandboxFailPattern?: RegExp;
 }
 
+/** Addresses only this machine can reach: 127.0.0.0/8, ::1 and the name localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * The demo account has a published password, so it exists only where nobody else can reach it: never in
+ * production, and beyond loopback only when DEMO=true says so explicitly.
+ */
+function demoWanted(env: string, demo: 'true' | 'false' | undefined, host: string): boolean {
+  if (env === 'production' || demo === 'false') return false;
+  return demo === 'true' || isLoopbackHost(host);
+}
+
 /** Reads the environment once. Refuses settings that would be unsafe in production. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = EnvSchema.parse(env);
@@ -118,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
-    demo: e.NODE_ENV !== 'production' && e.DEMO !== 'false',
+    demo: demoWanted(e.NODE_ENV, e.DEMO, e.HOST),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     fixedCaptcha: e.TEST_FIXED_CAPTCHA || undefined,

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { isLoopbackHost, loadConfig } from './config';
 import { connect } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
@@ -22,6 +22,9 @@ if (config.fixedCaptcha || config.fixedCode) {
 if (config.env === 'production' && config.publicUrlDefaulted) {
   app.log.warn(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which customers cannot open`);
 }
+if (!config.demo && config.env === 'development') {
+  app.log.info(`no demo account: DEMO=false, or HOST=${config.host} reaches beyond this machine without DEMO=true`);
+}
 const background = await startBackground(app);
 
 let closing = false;
@@ -40,4 +43,5 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Edgeward console at http://localhost:${config.port} (database: ${database.kind})`);
+const shownHost = isLoopbackHost(config.host) ? 'localhost' : config.host;
+app.log.info(`Edgeward console at http://${shownHost}:${config.port} (database: ${database.kind})`);

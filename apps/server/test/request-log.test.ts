@@ -42,6 +42,24 @@ describe.each(dbKinds)('request log on %s', (kind) => {
       userId: user.id,
     });
     expect(ofRequest[0]!.responseTime).toEqual(expect.any(Number));
+    expect(ofRequest[0]).not.toHaveProperty('userAgent');
+  });
+
+  it('adds the client and the answer size to the same line at debug', async () => {
+    app.log.level = 'debug';
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'user-agent': 'probe/1.0' } });
+      const ofRequest = lines.filter((line) => line.reqId === res.headers['x-request-id']);
+      expect(ofRequest).toHaveLength(1);
+      expect(ofRequest[0]).toMatchObject({
+        level: 30,
+        url: '/api/health',
+        userAgent: 'probe/1.0',
+        remoteAddress: '127.0.0.1',
+      });
+    } finally {
+      app.log.level = 'info';
+    }
   });
 
   it('leaves the user out while no session is known', async () => {

@@ -20,7 +20,7 @@ export function redactUrl(url: string): string {
 /**
  * One line per answered request (Fastify's own two, incoming and completed, are turned off in app.ts): method,
  * redacted URL, status, time and, once the session is known, the user. The request id comes with the request's
- * logger.
+ * logger. At debug the same line also carries the client's address, user agent and the answer's size.
  */
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
@@ -31,6 +31,13 @@ export function installRequestLog(app: FastifyInstance): void {
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
         ...(request.user ? { userId: request.user.id } : {}),
+        ...(request.log.isLevelEnabled('debug')
+          ? {
+              remoteAddress: request.ip,
+              userAgent: request.headers['user-agent'],
+              responseBytes: Number(reply.getHeader('content-length')) || undefined,
+            }
+          : {}),
       },
       'request',
     );
