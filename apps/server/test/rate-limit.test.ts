@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { installErrorHandler } from '../src/http/error-handler';
 import { enableRateLimits, rateLimitConfig, rateLimitKeysPerRoute } from '../src/http/rate-limit';
-import { createUser } from '../src/modules/account/account.service';
+import { createUser } from '../src/modules/account/account.operator';
 import { createPasswordHasher } from '../src/modules/account/password-hasher';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 

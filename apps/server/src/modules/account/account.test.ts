@@ -8,15 +8,9 @@ import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
 import { hashSecret } from '../session/session.service';
 import { startAccount } from './account.jobs';
-import {
-  createAccountService,
-  grantPermission,
-  issueSimulationToken,
-  loginDelayMs,
-  revokePermission,
-} from './account.service';
-import { createAvatarStore } from './avatar.store';
+import { grantPermission, issueSimulationToken, revokePermission } from './account.operator';
 import { createCaptchaRepository } from './captcha.repository';
+import { createLoginService, loginDelayMs } from './login.service';
 import { createPasswordHasher } from './password-hasher';
 
 const a = limits.account;
@@ -596,16 +590,12 @@ describe.each(dbKinds)('account on %s', (kind) => {
 
     it('slows locked attempts by up to 2 s', async () => {
       const waits: number[] = [];
-      const avatars = createAvatarStore('memory://');
-      const service = createAccountService({
+      const service = createLoginService({
         db: ctx.database.db,
-        config: ctx.config,
         now: () => ctx.clock.now,
         sessions: ctx.app.sessions,
-        mail: { kind: 'outbox', send: async () => {} },
         captcha: createCaptchaProvider({ store: createCaptchaRepository(ctx.database.db), now: () => ctx.clock.now }),
         passwords: createPasswordHasher(ctx.config.passwordHashing),
-        avatars,
         log: ctx.app.log,
         sleep: async (ms) => {
           waits.push(ms);
@@ -621,7 +611,6 @@ describe.each(dbKinds)('account on %s', (kind) => {
         await expect(attempt()).rejects.toMatchObject({ id: 'CAPTCHA_REQUIRED' });
       }
       expect(waits).toEqual([250, 500, 1000, 2000, 2000, 2000]);
-      await avatars.close();
     });
 
     it('ends the session on logout: the token then answers 401', async () => {
