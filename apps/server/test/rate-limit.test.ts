@@ -45,6 +45,21 @@ describe.each(dbKinds)('per-address rate limits on %s', (kind) => {
     expect((await inject('/user/captchaImage', '198.51.100.2')).statusCode).toBe(200);
   });
 
+  it('gives the addresses of one IPv6 /64 one budget, and an IPv4-mapped address its IPv4 budget', async () => {
+    for (let i = 0; i < accountRateLimits.captcha.max; i++) {
+      const ip = `2001:db8:5:6:${(i + 1).toString(16)}::1`;
+      expect((await inject('/user/captchaImage', ip)).statusCode).toBe(200);
+    }
+    expect((await inject('/user/captchaImage', '2001:db8:5:6:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    // The neighbouring /64 is another host.
+    expect((await inject('/user/captchaImage', '2001:db8:5:7::1')).statusCode).toBe(200);
+
+    for (let i = 0; i < accountRateLimits.captcha.max; i++) {
+      expect((await inject('/user/captchaImage', '198.51.100.9')).statusCode).toBe(200);
+    }
+    expect((await inject('/user/captchaImage', '::ffff:198.51.100.9')).statusCode).toBe(429);
+  });
+
   it('logs a login over its address budget under the name tried', async () => {
     const ip = '198.51.100.4';
     const userName = 'flooded-name';

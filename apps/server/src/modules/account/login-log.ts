@@ -1,4 +1,5 @@
 import { type LoginLogReason, limits, type PageQuery } from '@edgeward/contract';
+import { addressKey } from '../../http/client-address';
 import type { AuthUser } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { toLoginLogPage } from './account.presenter';
@@ -26,6 +27,7 @@ export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now'>) {
         userName: entry.userName.slice(0, limits.account.userNameMax * 2),
         userId: entry.userId ?? null,
         ip: client.ip,
+        ipKey: addressKey(client.ip),
         userAgent: client.userAgent ?? null,
         result: entry.result,
         reason: entry.reason,

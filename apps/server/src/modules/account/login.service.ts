@@ -1,5 +1,6 @@
 import { type Login, limits, type PageQuery } from '@edgeward/contract';
 import { simulationTokens } from '../../db/schema';
+import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import { type AuthUser, hashSecret } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
@@ -39,7 +40,7 @@ export function createLoginService(deps: LoginDeps) {
     async login(input: Login, client: Client) {
       const userName = input.userName;
       const since = new Date(now().getTime() - a.loginFailureWindowMs);
-      const counts = await repo.countRecentFailures(db, { userName, ip: client.ip, since });
+      const counts = await repo.countRecentFailures(db, { userName, ipKey: addressKey(client.ip), since });
       const failures = Math.max(counts.byName, counts.byIp);
       if (failures >= a.loginFailuresBeforeCaptcha) {
         await sleep(loginDelayMs(failures));
