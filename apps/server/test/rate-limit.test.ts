@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { installErrorHandler } from '../src/http/error-handler';
 import { enableRateLimits, rateLimitConfig, rateLimitKeysPerRoute } from '../src/http/rate-limit';
-import { createUser } from '../src/modules/account/account.service';
+import { createUser } from '../src/modules/account/account.operator';
 import { createPasswordHasher } from '../src/modules/account/password-hasher';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
@@ -43,6 +43,21 @@ describe.each(dbKinds)('per-address rate limits on %s', (kind) => {
     expect(zh.json()).toMatchObject({ code: 429, error: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试' });
     // Another address has its own budget.
     expect((await inject('/user/captchaImage', '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('gives the addresses of one IPv6 /64 one budget, and an IPv4-mapped address its IPv4 budget', async () => {
+    for (let i = 0; i < accountRateLimits.captcha.max; i++) {
+      const ip = `2001:db8:5:6:${(i + 1).toString(16)}::1`;
+      expect((await inject('/user/captchaImage', ip)).statusCode).toBe(200);
+    }
+    expect((await inject('/user/captchaImage', '2001:db8:5:6:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    // The neighbouring /64 is another host.
+    expect((await inject('/user/captchaImage', '2001:db8:5:7::1')).statusCode).toBe(200);
+
+    for (let i = 0; i < accountRateLimits.captcha.max; i++) {
+      expect((await inject('/user/captchaImage', '198.51.100.9')).statusCode).toBe(200);
+    }
+    expect((await inject('/user/captchaImage', '::ffff:198.51.100.9')).statusCode).toBe(429);
   });
 
   it('logs a login over its address budget under the name tried', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
-import { createUser } from '../src/modules/account/account.service';
+import { createUser } from '../src/modules/account/account.operator';
 import { createPasswordHasher } from '../src/modules/account/password-hasher';
 import { createDomainService } from '../src/modules/domain/domain.service';
 import { hashSecret, newToken } from '../src/modules/session/session.service';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { bigserial, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Executor } from './connect';
 import { users } from './schema/accounts';
@@ -74,8 +74,8 @@ export async function latestTokenAt(db: Executor, table: TokenTable, userId: num
 /** How many tokens the user was given since `since` (the per-address budget of reset links). */
 export async function countTokensSince(db: Executor, table: TokenTable, userId: number, since: Date) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: count() })
     .from(table)
     .where(and(eq(table.userId, userId), gt(table.createdAt, since)));
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }

@@ -2,7 +2,7 @@ import type { RouteDef } from '@edgeward/contract';
 import * as tables from '@edgeward/contract/routes/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/helpers';
-import { createUser, revokePermission } from '../modules/account/account.service';
+import { createUser, revokePermission } from '../modules/account/account.operator';
 import { createPasswordHasher } from '../modules/account/password-hasher';
 
 /** Every call of the contract's API table that needs a session, with a path whose params are invalid too. */

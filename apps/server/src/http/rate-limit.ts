@@ -1,6 +1,7 @@
 import type { RateLimit } from '@edgeward/contract';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addressKey } from './client-address';
 import { AppError } from './errors';
 import { clientIp } from './trust-proxy';
 
@@ -10,6 +11,9 @@ import { clientIp } from './trust-proxy';
  */
 export const rateLimitKeysPerRoute = 100_000;
 
+/** The budget key of the caller's address: IPv4 itself, IPv6 by its /64 (client-address.ts). */
+export const clientKey = (request: FastifyRequest) => addressKey(clientIp(request));
+
 /**
  * Enables the contract's per-route `rateLimit` for the routes this plugin context registers afterwards. Over the
  * budget a call answers the envelope's 429 RATE_LIMITED.
@@ -17,7 +21,7 @@ export const rateLimitKeysPerRoute = 100_000;
 export async function enableRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: clientIp,
+    keyGenerator: clientKey,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
 }
@@ -37,7 +41,7 @@ export function rateLimitConfig(
       // Per route: each route's store is sized from its own options, not the plugin's.
       cache: rateLimitKeysPerRoute,
       ...(limit.per === 'user'
-        ? { keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? clientIp(request)}` }
+        ? { keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? clientKey(request)}` }
         : {}),
       ...(refuse
         ? { hook: 'preHandler' as const, errorResponseBuilder: (request: FastifyRequest) => refuse(request) }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { plainAddress } from './client-address';
 
 /**
  * Fastify's trustProxy as we allow it: off, or the proxies' addresses and ranges. Never `true` (every hop, so any
@@ -43,9 +44,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 }
 
 /**
- * The caller's address. Forwarded headers are whatever the client wrote until a trusted proxy vouches for them, so
- * an entry that is not an address at all falls back to the peer that connected.
+ * The caller's address, an IPv4 client as IPv4 even on a dual-stack socket. Forwarded headers are whatever the
+ * client wrote until a trusted proxy vouches for them, so an entry that is not an address at all falls back to the
+ * peer that connected.
  */
 export function clientIp(request: FastifyRequest): string {
-  return isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? '');
+  return plainAddress(isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? ''));
 }

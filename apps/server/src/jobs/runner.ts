@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connect';
-import { rowsOf } from '../db/migrate';
+import { jobs } from '../db/schema';
 import type { Job, JobDefinition, JobKind, PayloadOf } from './job';
 
 declare module 'fastify' {
@@ -43,16 +43,26 @@ export async function enqueueJob<K extends JobKind>(
   options: { runAt?: Date } = {},
 ): Promise<number> {
   const checked = job.payload.parse(payload) as PayloadOf<K>;
-  const runAt = (options.runAt ?? new Date()).toISOString();
-  const mergeKey = job.mergeKey?.(checked) ?? null;
-  const result = await executor.execute(sql`
-    INSERT INTO jobs (kind, payload, run_at, max_attempts, merge_key)
-    VALUES (${job.kind}, ${JSON.stringify(checked)}::jsonb, ${runAt}::timestamptz, ${job.maxAttempts}, ${mergeKey})
-    ON CONFLICT (kind, merge_key) WHERE merge_key IS NOT NULL AND attempts = 0
-    DO UPDATE SET payload = EXCLUDED.payload, run_at = LEAST(jobs.run_at, EXCLUDED.run_at),
-                  max_attempts = EXCLUDED.max_attempts
-    RETURNING id`);
-  return Number(rowsOf<{ id: number | string }>(result)[0]!.id);
+  const [row] = await executor
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: checked as Record<string, unknown>,
+      runAt: options.runAt ?? new Date(),
+      maxAttempts: job.maxAttempts,
+      mergeKey: job.mergeKey?.(checked) ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.mergeKey],
+      targetWhere: sql`merge_key IS NOT NULL AND attempts = 0`,
+      set: {
+        payload: sql`excluded.payload`,
+        runAt: sql`LEAST(${jobs.runAt}, excluded.run_at)`,
+        maxAttempts: sql`excluded.max_attempts`,
+      },
+    })
+    .returning({ id: jobs.id });
+  return row!.id;
 }
 
 /**
@@ -76,43 +86,43 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   async function claim(): Promise<Claimed[]> {
     if (definitions.size === 0) return [];
     const at = now();
-    const kinds = sql.join(
-      [...definitions.keys()].map((k) => sql`${k}`),
-      sql`, `,
-    );
-    const result = await db.execute(sql`
-      UPDATE jobs SET attempts = attempts + 1,
-             locked_until = ${new Date(at.getTime() + lockMs).toISOString()}::timestamptz
-       WHERE id IN (SELECT id FROM jobs
-                     WHERE done_at IS NULL AND failed_at IS NULL AND kind IN (${kinds})
-                       AND run_at <= ${at.toISOString()}::timestamptz
-                       AND (locked_until IS NULL OR locked_until <= ${at.toISOString()}::timestamptz)
-                     ORDER BY run_at, id
-                     LIMIT ${batch}
-                     FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, payload, attempts, max_attempts AS "maxAttempts"`);
-    return rowsOf<{ id: number | string; kind: string; payload: unknown; attempts: number; maxAttempts: number }>(
-      result,
-    )
-      .map((r) => ({
-        id: Number(r.id),
-        kind: r.kind,
-        payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-        attempts: Number(r.attempts),
-        maxAttempts: Number(r.maxAttempts),
-      }))
-      .sort((a, b) => a.id - b.id);
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          isNull(jobs.doneAt),
+          isNull(jobs.failedAt),
+          inArray(jobs.kind, [...definitions.keys()]),
+          lte(jobs.runAt, at),
+          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, at)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(jobs)
+      .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(at.getTime() + lockMs) })
+      .where(inArray(jobs.id, due))
+      .returning({
+        id: jobs.id,
+        kind: jobs.kind,
+        payload: jobs.payload,
+        attempts: jobs.attempts,
+        maxAttempts: jobs.maxAttempts,
+      });
+    return claimed.sort((x, y) => x.id - y.id);
   }
 
   async function fail(job: Claimed, message: string, retryAt?: Date): Promise<void> {
-    const error = message.slice(0, 2000);
-    await db.execute(
-      retryAt
-        ? sql`UPDATE jobs SET run_at = ${retryAt.toISOString()}::timestamptz, locked_until = NULL, last_error = ${error}
-               WHERE id = ${job.id}`
-        : sql`UPDATE jobs SET failed_at = ${now().toISOString()}::timestamptz, locked_until = NULL,
-                              last_error = ${error} WHERE id = ${job.id}`,
-    );
+    const lastError = message.slice(0, 2000);
+    await db
+      .update(jobs)
+      .set(
+        retryAt ? { runAt: retryAt, lockedUntil: null, lastError } : { failedAt: now(), lockedUntil: null, lastError },
+      )
+      .where(eq(jobs.id, job.id));
   }
 
   async function execute(job: Claimed): Promise<void> {
@@ -125,10 +135,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     }
     try {
       await definition.handler(payload.data, { ...job, payload: payload.data });
-      await db.execute(
-        sql`UPDATE jobs SET done_at = ${now().toISOString()}::timestamptz, locked_until = NULL, last_error = NULL
-             WHERE id = ${job.id}`,
-      );
+      await db.update(jobs).set({ doneAt: now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       options.log?.error({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
@@ -166,9 +173,9 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
 
   /** Deletes jobs that finished more than keepDoneMs ago; answers how many. */
   async function prune(): Promise<number> {
-    const before = new Date(now().getTime() - keepDoneMs).toISOString();
-    const result = await db.execute(sql`DELETE FROM jobs WHERE done_at < ${before}::timestamptz RETURNING id`);
-    return rowsOf(result).length;
+    const before = new Date(now().getTime() - keepDoneMs);
+    const deleted = await db.delete(jobs).where(lt(jobs.doneAt, before)).returning({ id: jobs.id });
+    return deleted.length;
   }
 
   async function poll(): Promise<void> {

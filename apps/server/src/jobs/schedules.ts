@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { rowsOf } from '../db/migrate';
+import { schedules as schedulesTable } from '../db/schema';
 import type { JobKind, PayloadOf } from './job';
 import { enqueueJob } from './runner';
 
@@ -29,14 +29,12 @@ export function createScheduleRunner(db: Db, schedules: readonly Schedule[], opt
   if (byName.size !== schedules.length) throw new Error('two schedules share a name');
   let known = false;
 
-  async function ensureRows(at: string): Promise<void> {
-    const values = sql.join(
-      schedules.map((s) => sql`(${s.name}, ${s.everyMs}, ${at}::timestamptz)`),
-      sql`, `,
-    );
+  async function ensureRows(at: Date): Promise<void> {
     // An existing schedule keeps its next run; a changed interval applies from the run after it.
-    await db.execute(sql`INSERT INTO schedules (name, interval_ms, next_run_at) VALUES ${values}
-                         ON CONFLICT (name) DO UPDATE SET interval_ms = EXCLUDED.interval_ms`);
+    await db
+      .insert(schedulesTable)
+      .values(schedules.map((s) => ({ name: s.name, intervalMs: s.everyMs, nextRunAt: at })))
+      .onConflictDoUpdate({ target: schedulesTable.name, set: { intervalMs: sql`excluded.interval_ms` } });
     known = true;
   }
 
@@ -44,25 +42,24 @@ export function createScheduleRunner(db: Db, schedules: readonly Schedule[], opt
     /** Enqueues the job of every schedule that is due; answers their names. */
     async tick(): Promise<string[]> {
       if (schedules.length === 0) return [];
-      const at = now().toISOString();
+      const at = now();
       if (!known) await ensureRows(at);
-      const names = sql.join(
-        schedules.map((s) => sql`${s.name}`),
-        sql`, `,
-      );
       return db.transaction(async (tx) => {
-        const due = rowsOf<{ name: string }>(
-          await tx.execute(sql`
-            UPDATE schedules SET last_run_at = ${at}::timestamptz,
-                   next_run_at = ${at}::timestamptz + interval_ms * interval '1 millisecond'
-             WHERE name IN (${names}) AND next_run_at <= ${at}::timestamptz
-            RETURNING name`),
-        ).map((r) => r.name);
-        for (const name of due.sort()) {
+        const due = await tx
+          .update(schedulesTable)
+          .set({
+            lastRunAt: at,
+            // Each row moves by its own interval, so the next run is computed in the database.
+            nextRunAt: sql`${at.toISOString()}::timestamptz + ${schedulesTable.intervalMs} * interval '1 millisecond'`,
+          })
+          .where(and(inArray(schedulesTable.name, [...byName.keys()]), lte(schedulesTable.nextRunAt, at)))
+          .returning({ name: schedulesTable.name });
+        const names = due.map((r) => r.name).sort();
+        for (const name of names) {
           const schedule = byName.get(name)!;
-          await enqueueJob(tx, schedule.job, schedule.payload, { runAt: new Date(at) });
+          await enqueueJob(tx, schedule.job, schedule.payload, { runAt: at });
         }
-        return due;
+        return names;
       });
     },
   };

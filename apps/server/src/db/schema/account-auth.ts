@@ -30,6 +30,8 @@ export const loginLog = pgTable('login_log', {
   userName: text('user_name').notNull(),
   userId: id('user_id').references(() => users.id, { onDelete: 'set null' }),
   ip: text('ip'),
+  /** The address's budget key (http/client-address.ts addressKey): the failures of one client are counted by it. */
+  ipKey: text('ip_key'),
   userAgent: text('user_agent'),
   result: text('result', { enum: ['success', 'failure'] }).notNull(),
   reason: text('reason', { enum: loginLogReasons }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at } from './columns';
 
-/** Durable background work (jobs/runner.ts); written and claimed with hand-written SQL. */
+/** Durable background work (jobs/runner.ts): enqueued with a merge key, claimed with SKIP LOCKED. */
 export const jobs = pgTable(
   'jobs',
   {

@@ -1,15 +1,51 @@
+import type { FastifyInstance } from 'fastify';
 import { handle } from '../../jobs/job';
 import { accountCommands } from '../../ops/commands/account';
 import { mailCommands } from '../../ops/commands/mail';
-import { defineArea } from '../area';
+import { type AreaContext, defineArea } from '../area';
+import type { AccountDeps } from './account.deps';
 import { purgeExpiredJob, purgeExpiredSchedule, startAccount } from './account.jobs';
-import { accountModule } from './account.routes';
-import { purgeExpiredSecrets } from './account.service';
+import { purgeExpiredSecrets } from './account.operator';
+import { accountRoutes } from './account.routes';
+import { createAvatarStore } from './avatar.store';
+import { createEmailChangeService } from './email-change.service';
+import { createLoginService } from './login.service';
+import { createPasswordService } from './password.service';
+import { createPasswordHasher } from './password-hasher';
+import { createProfileService } from './profile.service';
+import { createRegistrationService } from './registration.service';
+
+/** The account area's services, built once per app inside the routes' plugin (they use its session service). */
+function accountServices(ctx: AreaContext, app: FastifyInstance) {
+  const avatars = createAvatarStore(ctx.config.dataDir);
+  app.addHook('onClose', () => avatars.close());
+  const deps: AccountDeps = {
+    db: ctx.database.db,
+    config: ctx.config,
+    now: ctx.now,
+    sessions: app.sessions,
+    mail: ctx.providers.mail,
+    captcha: ctx.providers.captcha,
+    passwords: createPasswordHasher(ctx.config.passwordHashing),
+    avatars,
+    log: app.log,
+  };
+  const emailChange = createEmailChangeService(deps);
+  return {
+    registration: createRegistrationService(deps),
+    login: createLoginService(deps),
+    password: createPasswordService(deps),
+    emailChange,
+    profile: createProfileService({ ...deps, emailChange }),
+  };
+}
+
+export type AccountServices = ReturnType<typeof accountServices>;
 
 /** Accounts: registration, login, profile, sessions; the hourly purge of expired secrets; the demo account. */
 export const accountArea = defineArea({
   name: 'account',
-  routes: accountModule,
+  routes: (ctx) => accountRoutes((app) => accountServices(ctx, app)),
   jobs: (ctx) => [
     handle(purgeExpiredJob, async () => {
       await purgeExpiredSecrets(ctx.database.db, ctx.now());

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { defineJob } from '../../jobs/job';
 import { defineSchedule } from '../../jobs/schedules';
-import { ensureDemoAccount } from './account.service';
+import { ensureDemoAccount } from './account.operator';
 import { createPasswordHasher } from './password-hasher';
 
 /** Deletes expired captchas, codes and tokens; one waiting purge is as good as ten. */

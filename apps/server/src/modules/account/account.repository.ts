@@ -1,5 +1,5 @@
 import type { LoginLogReason, Permission } from '@edgeward/contract';
-import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/migrate';
@@ -125,6 +125,7 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
 
 /** Sets the avatar and answers the one it replaces, so its file can be removed. */
 export async function replaceAvatar(db: Executor, userId: number, avatar: string, at: Date) {
+  // Raw: one statement that also answers the old value, which UPDATE ... RETURNING alone cannot see.
   const result = await db.execute(sql`
     UPDATE users u SET avatar = ${avatar}, updated_at = ${at.toISOString()}::timestamptz
       FROM (SELECT id, avatar FROM users WHERE id = ${userId} FOR UPDATE) old
@@ -191,6 +192,7 @@ export async function deletePermission(db: Executor, userId: number, permissionI
 
 /** Serializes code requests for one address, so two at once cannot both pass the resend check. */
 export async function lockEmail(db: Executor, email: string) {
+  // Raw: a function call with no table, which the query builder has no form for.
   await db.execute(sql`SELECT pg_advisory_xact_lock(7263002, hashtext(${email}))`);
 }
 
@@ -270,6 +272,7 @@ export async function insertLoginLog(
     userName: string;
     userId: number | null;
     ip: string | null;
+    ipKey: string | null;
     userAgent: string | null;
     result: 'success' | 'failure';
     reason: LoginLogReason;
@@ -281,22 +284,33 @@ export async function insertLoginLog(
 
 /**
  * Failures since `since` for the name (only those after its last successful login: a success proves the owner)
- * and, separately, for the address.
+ * and, separately, for the address's budget key (an IPv6 client's whole /64).
  */
-export async function countRecentFailures(db: Executor, values: { userName: string; ip: string; since: Date }) {
-  const since = values.since.toISOString();
-  const result = await db.execute(sql`
-    SELECT
-      (SELECT count(*) FROM login_log l
-        WHERE lower(l.user_name) = lower(${values.userName}) AND l.result = 'failure'
-          AND l.created_at > ${since}::timestamptz
-          AND l.id > COALESCE((SELECT max(s.id) FROM login_log s
-                                WHERE lower(s.user_name) = lower(${values.userName}) AND s.result = 'success'
-                                  AND s.created_at > ${since}::timestamptz), 0)) AS "byName",
-      (SELECT count(*) FROM login_log l
-        WHERE l.ip = ${values.ip} AND l.result = 'failure' AND l.created_at > ${since}::timestamptz) AS "byIp"`);
-  const row = rowsOf<{ byName: number | string; byIp: number | string }>(result)[0];
-  return { byName: Number(row?.byName ?? 0), byIp: Number(row?.byIp ?? 0) };
+export async function countRecentFailures(db: Executor, values: { userName: string; ipKey: string; since: Date }) {
+  const recent = and(eq(loginLog.result, 'failure'), gt(loginLog.createdAt, values.since));
+  const lastSuccess = db
+    .select({ id: max(loginLog.id) })
+    .from(loginLog)
+    .where(
+      and(
+        sameText(loginLog.userName, values.userName),
+        eq(loginLog.result, 'success'),
+        gt(loginLog.createdAt, values.since),
+      ),
+    );
+  const [[byName], [byIp]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(loginLog)
+      .where(
+        and(recent, sameText(loginLog.userName, values.userName), gt(loginLog.id, sql`COALESCE((${lastSuccess}), 0)`)),
+      ),
+    db
+      .select({ n: count() })
+      .from(loginLog)
+      .where(and(recent, eq(loginLog.ipKey, values.ipKey))),
+  ]);
+  return { byName: byName?.n ?? 0, byIp: byIp?.n ?? 0 };
 }
 
 /** The user's entries: by user id, plus attempts on their name that matched no account at the time. */
@@ -308,7 +322,7 @@ export async function listLoginLog(
     eq(loginLog.userId, values.userId),
     and(isNull(loginLog.userId), sameText(loginLog.userName, values.userName)),
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db
       .select({
         id: loginLog.id,
@@ -324,9 +338,9 @@ export async function listLoginLog(
       .orderBy(desc(loginLog.createdAt), desc(loginLog.id))
       .limit(values.limit)
       .offset(values.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(loginLog).where(mine),
+    db.select({ total: count() }).from(loginLog).where(mine),
   ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  return { rows, total: counted?.total ?? 0 };
 }
 
 // ---- one-time tokens (password reset, simulation)

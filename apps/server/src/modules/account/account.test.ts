@@ -8,15 +8,9 @@ import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
 import { hashSecret } from '../session/session.service';
 import { startAccount } from './account.jobs';
-import {
-  createAccountService,
-  grantPermission,
-  issueSimulationToken,
-  loginDelayMs,
-  revokePermission,
-} from './account.service';
-import { createAvatarStore } from './avatar.store';
+import { grantPermission, issueSimulationToken, revokePermission } from './account.operator';
 import { createCaptchaRepository } from './captcha.repository';
+import { createLoginService, loginDelayMs } from './login.service';
 import { createPasswordHasher } from './password-hasher';
 
 const a = limits.account;
@@ -594,18 +588,36 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect((await api.login(user.userName, user.password, { ip })).status).toBe(200);
     });
 
+    it('counts the failures of one IPv6 /64 together, and an IPv4-mapped address as its IPv4 address', async () => {
+      const user = await api.newUser();
+      for (let i = 0; i < a.loginFailuresBeforeCaptcha; i++) {
+        const ip = `2001:db8:77:1::${(i + 1).toString(16)}`;
+        expect((await api.login(api.unique('nobody'), 'x', { ip })).body.error).toBe('LOGIN_FAILED');
+      }
+      const sameHost = await api.login(user.userName, user.password, { ip: '2001:db8:77:1:ffff::9' });
+      expect(sameHost.body.error).toBe('CAPTCHA_REQUIRED');
+      expect((await api.login(user.userName, user.password, { ip: '2001:db8:77:2::1' })).status).toBe(200);
+
+      for (let i = 0; i < a.loginFailuresBeforeCaptcha; i++) {
+        expect((await api.login(api.unique('nobody'), 'x', { ip: '192.0.2.77' })).body.error).toBe('LOGIN_FAILED');
+      }
+      const mapped = await api.login(user.userName, user.password, { ip: '::ffff:192.0.2.77' });
+      expect(mapped.body.error).toBe('CAPTCHA_REQUIRED');
+      const [logged] = await query<{ ip: string }>(
+        ctx,
+        sql`SELECT ip FROM login_log WHERE reason = 'captcha_required' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(logged?.ip).toBe('192.0.2.77');
+    });
+
     it('slows locked attempts by up to 2 s', async () => {
       const waits: number[] = [];
-      const avatars = createAvatarStore('memory://');
-      const service = createAccountService({
+      const service = createLoginService({
         db: ctx.database.db,
-        config: ctx.config,
         now: () => ctx.clock.now,
         sessions: ctx.app.sessions,
-        mail: { kind: 'outbox', send: async () => {} },
         captcha: createCaptchaProvider({ store: createCaptchaRepository(ctx.database.db), now: () => ctx.clock.now }),
         passwords: createPasswordHasher(ctx.config.passwordHashing),
-        avatars,
         log: ctx.app.log,
         sleep: async (ms) => {
           waits.push(ms);
@@ -621,7 +633,6 @@ describe.each(dbKinds)('account on %s', (kind) => {
         await expect(attempt()).rejects.toMatchObject({ id: 'CAPTCHA_REQUIRED' });
       }
       expect(waits).toEqual([250, 500, 1000, 2000, 2000, 2000]);
-      await avatars.close();
     });
 
     it('ends the session on logout: the token then answers 401', async () => {

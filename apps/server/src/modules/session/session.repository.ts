@@ -1,43 +1,40 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { rowsOf } from '../../db/migrate';
-import { sessions } from '../../db/schema';
+import { sessions, userPermissions, users } from '../../db/schema';
 
-export interface SessionRow {
-  sessionId: number;
-  lastSeenAt: Date;
-  expiresAt: Date;
-  userId: number;
-  userName: string;
-  email: string;
-  avatar: string | null;
-  cdnType: string;
-  realNameVerified: boolean;
-  permissions: { permissionId: string; actionList: string[] }[];
-}
+type Permissions = { permissionId: string; actionList: string[] }[];
+
+/** The user's permission list as one JSON value, so the session lookup stays one round trip. */
+const permissionsOfUser = sql<Permissions | string>`COALESCE((
+  SELECT json_agg(json_build_object('permissionId', ${userPermissions.permissionId}, 'actionList', ${userPermissions.actions})
+                  ORDER BY ${userPermissions.permissionId})
+    FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}), '[]'::json)`.mapWith(
+  // pg parses json; PGlite may hand it over as text.
+  (value: Permissions | string): Permissions => (typeof value === 'string' ? JSON.parse(value) : value),
+);
 
 /** One round trip: the session, its user and the user's permission list, as every authenticated call needs. */
-export async function findActiveByTokenHash(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
-  const result = await db.execute(sql`
-    SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt",
-           u.id AS "userId", u.user_name AS "userName", u.email, u.avatar, u.cdn_type AS "cdnType",
-           u.real_name_verified AS "realNameVerified",
-           COALESCE((SELECT json_agg(json_build_object('permissionId', p.permission_id, 'actionList', p.actions)
-                                     ORDER BY p.permission_id)
-                       FROM user_permissions p WHERE p.user_id = u.id), '[]'::json) AS permissions
-      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL`);
-  const row = rowsOf<SessionRow & { sessionId: number | string; userId: number | string }>(result)[0];
-  if (!row) return undefined;
-  return {
-    ...row,
-    sessionId: Number(row.sessionId),
-    userId: Number(row.userId),
-    lastSeenAt: new Date(row.lastSeenAt),
-    expiresAt: new Date(row.expiresAt),
-    permissions: typeof row.permissions === 'string' ? JSON.parse(row.permissions) : row.permissions,
-  };
+export async function findActiveByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      userName: users.userName,
+      email: users.email,
+      avatar: users.avatar,
+      cdnType: users.cdnType,
+      realNameVerified: users.realNameVerified,
+      permissions: permissionsOfUser,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  return row;
 }
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findActiveByTokenHash>>>;
 
 export async function insert(
   db: Executor,
@@ -88,6 +85,6 @@ export async function listOpenOfUser(db: Executor, userId: number, now: Date) {
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt));
 }

@@ -17,7 +17,7 @@ import {
   listUsers,
   revokePermission,
   setRealNameVerified,
-} from '../../modules/account/account.service';
+} from '../../modules/account/account.operator';
 import { createPasswordHasher } from '../../modules/account/password-hasher';
 import { type OpsCommand, OpsError, parseOptions } from '../ops';
 

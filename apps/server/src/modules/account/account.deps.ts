@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import type { CaptchaProvider } from '../../providers/captcha';
+import type { MailProvider } from '../../providers/mail';
+import type { SessionService } from '../session/session.service';
+import type { AvatarStore } from './avatar.store';
+import type { PasswordHasher } from './password-hasher';
+
+/** What the account area's services are built from; each takes the part it uses. */
+export interface AccountDeps {
+  db: Db;
+  config: Pick<Config, 'fixedCode' | 'publicUrl'>;
+  now: () => Date;
+  sessions: SessionService;
+  mail: MailProvider;
+  captcha: CaptchaProvider;
+  passwords: PasswordHasher;
+  avatars: AvatarStore;
+  log: FastifyBaseLogger;
+}

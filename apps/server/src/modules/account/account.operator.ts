@@ -1,0 +1,153 @@
+import {
+  type Action,
+  actions as allActions,
+  defaultCustomerPermissions,
+  limits,
+  type PermissionId,
+} from '@edgeward/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/connect';
+import { simulationTokens } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { hashSecret, newToken } from '../session/session.service';
+import { mapTaken, refuseTaken } from './account.errors';
+import * as repo from './account.repository';
+import type { PasswordHasher } from './password-hasher';
+
+/** What the operator command line and the server's start-up do to accounts, outside any HTTP request. */
+
+export interface NewUser {
+  userName: string;
+  email: string;
+  phone?: string | null;
+  password: string;
+  realNameVerified?: boolean;
+}
+
+/** Creates a user with the default customer permissions, in one transaction. */
+export async function createUser(
+  db: Db,
+  passwords: PasswordHasher,
+  input: NewUser,
+  now: Date = new Date(),
+): Promise<number> {
+  refuseTaken(await repo.findTaken(db, input));
+  const passwordHash = await passwords.hash(input.password);
+  return mapTaken(
+    db.transaction(async (tx) => {
+      const userId = await repo.insertUser(tx, {
+        userName: input.userName,
+        email: input.email,
+        phone: input.phone ?? null,
+        passwordHash,
+        realNameVerified: input.realNameVerified ?? false,
+        createdAt: now,
+      });
+      await repo.insertPermissions(tx, userId, defaultCustomerPermissions);
+      return userId;
+    }),
+  );
+}
+
+export const demoAccount = {
+  userName: 'demo',
+  password: 'demo123456',
+  email: 'demo@edgeward.local',
+  phone: '13800000000',
+} as const;
+
+/** Creates the demo account when it is missing; true when it was created now. */
+export async function ensureDemoAccount(
+  db: Db,
+  passwords: PasswordHasher,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<boolean> {
+  if (await repo.findUserByName(db, demoAccount.userName)) return false;
+  try {
+    await createUser(db, passwords, { ...demoAccount, realNameVerified: true });
+  } catch (error) {
+    // Another instance starting on the same database created it first.
+    if (error instanceof AppError && (error.id === 'USERNAME_TAKEN' || error.id === 'EMAIL_TAKEN')) return false;
+    throw error;
+  }
+  log.info(`Demo account: ${demoAccount.userName} / ${demoAccount.password}`);
+  return true;
+}
+
+export const listUsers = (db: Executor) => repo.listUsers(db);
+
+/** false when there is no such user. */
+export const setRealNameVerified = (db: Executor, userName: string, verified: boolean, now: Date = new Date()) =>
+  repo.setRealNameVerified(db, userName, verified, now);
+
+/**
+ * Adds actions of a permission (all of them when none are named). Answers the resulting action list, or undefined
+ * when there is no such user.
+ */
+export async function grantPermission(
+  db: Db,
+  userName: string,
+  permissionId: PermissionId,
+  actions: readonly Action[] = [],
+): Promise<Action[] | undefined> {
+  const user = await repo.findUserByName(db, userName);
+  if (!user) return undefined;
+  return db.transaction(async (tx) => {
+    const current = new Set((await repo.findPermissionActions(tx, user.id, permissionId)) ?? []);
+    for (const action of actions.length ? actions : allActions) current.add(action);
+    const next = allActions.filter((x) => current.has(x));
+    await repo.upsertPermission(tx, user.id, permissionId, next);
+    return next;
+  });
+}
+
+/**
+ * Takes actions away from a permission, or the whole permission when none are named. Answers the remaining action
+ * list (null when the permission is gone), or undefined when there is no such user.
+ */
+export async function revokePermission(
+  db: Db,
+  userName: string,
+  permissionId: PermissionId,
+  actions: readonly Action[] = [],
+): Promise<Action[] | null | undefined> {
+  const user = await repo.findUserByName(db, userName);
+  if (!user) return undefined;
+  return db.transaction(async (tx) => {
+    if (actions.length === 0) {
+      await repo.deletePermission(tx, user.id, permissionId);
+      return null;
+    }
+    const current = await repo.findPermissionActions(tx, user.id, permissionId);
+    if (!current) return null;
+    const next = allActions.filter((x) => current.includes(x) && !actions.includes(x));
+    await repo.upsertPermission(tx, user.id, permissionId, next);
+    return next;
+  });
+}
+
+/**
+ * A one-time login link for an operator acting as the user (spec: simulated login by token). Answers undefined when
+ * there is no such user.
+ */
+export async function issueSimulationToken(
+  db: Executor,
+  userName: string,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date } | undefined> {
+  const user = await repo.findUserByName(db, userName);
+  if (!user) return undefined;
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + limits.account.simulationTokenTtlMs);
+  await repo.insertToken(db, simulationTokens, {
+    tokenHash: hashSecret(token),
+    userId: user.id,
+    createdAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** Captchas, codes and tokens expired for a day are deleted; they can never answer again. */
+export const purgeExpiredSecrets = (db: Executor, now: Date = new Date()) =>
+  repo.purgeExpired(db, new Date(now.getTime() - 24 * 60 * 60_000));

@@ -1,0 +1,30 @@
+import type { LoginLogItem, PageQuery, Profile, Role, SessionItemSchema } from '@edgeward/contract';
+import type { z } from 'zod';
+import type { SessionService } from '../session/session.service';
+import type { listLoginLog, ProfileRow } from './account.repository';
+
+/** Database rows -> the contract's account responses; times become epoch milliseconds. */
+
+export function toProfile(row: ProfileRow, roles: Role[]): Profile {
+  return { ...row, roles, createdAt: row.createdAt.getTime() };
+}
+
+type OpenSession = Awaited<ReturnType<SessionService['listOpen']>>[number];
+
+export function toSessionItem(row: OpenSession, currentSessionId: number): z.infer<typeof SessionItemSchema> {
+  return {
+    ...row,
+    createdAt: row.createdAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+    current: row.id === currentSessionId,
+  };
+}
+
+export function toLoginLogPage(page: PageQuery, { rows, total }: Awaited<ReturnType<typeof listLoginLog>>) {
+  return {
+    list: rows.map((r): LoginLogItem => ({ ...r, createdAt: r.createdAt.getTime() })),
+    total,
+    page: page.page,
+    size: page.size,
+  };
+}
