@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 const redacted = '[redacted]';
+/** The levels at which the request line carries the client's details too. */
+const detailLevels = new Set(['debug', 'trace']);
 
 /**
  * The URL as it may be written to the log: secrets that travel in URLs are replaced. These are the simulation
@@ -31,7 +33,7 @@ export function installRequestLog(app: FastifyInstance): void {
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
         ...(request.user ? { userId: request.user.id } : {}),
-        ...(request.log.isLevelEnabled('debug')
+        ...(detailLevels.has(request.log.level)
           ? {
               remoteAddress: request.ip,
               userAgent: request.headers['user-agent'],
