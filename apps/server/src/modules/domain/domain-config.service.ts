@@ -17,7 +17,6 @@ import {
   type UserAgentFilter,
   type Websocket,
 } from '@edgeward/contract';
-import type { Db } from '../../db/connect';
 import type { StoredDomainConfig } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
@@ -26,14 +25,12 @@ import { toDomainConfig } from './domain.presenter';
 import * as repo from './domain.repository';
 import type { DomainOriginService } from './domain-origin.service';
 import { edgeTarget, nextStatus } from './domain-state';
-import { type Caller, ownDomain, refused, requestPublish } from './domain-steps';
+import { type Caller, type DomainStore, ownDomain, refused, requestPublish } from './domain-steps';
 
 /** Paid add-ons a settings switch may need. */
 export type Addon = 'websocket';
 
-export interface DomainConfigServiceDeps {
-  db: Db;
-  now: () => Date;
+export interface DomainConfigServiceDeps extends DomainStore {
   origins: DomainOriginService;
   /** Whether the customer has bought the add-on. */
   hasAddon: (userId: number, addon: Addon) => Promise<boolean>;

@@ -1,17 +1,11 @@
 import { toAsciiDomain } from '@edgeward/contract';
-import type { Db } from '../../db/connect';
 import { notFound } from '../../http/errors';
 import * as repo from './domain.repository';
 import { nextStatus } from './domain-state';
-import { refused, requestPublish } from './domain-steps';
-
-export interface DomainReviewServiceDeps {
-  db: Db;
-  now: () => Date;
-}
+import { type DomainStore, refused, requestPublish } from './domain-steps';
 
 /** The operator's review of new domains (REVIEW_NEW_DOMAINS, and whole-site acceleration always). */
-export function createDomainReviewService(deps: DomainReviewServiceDeps) {
+export function createDomainReviewService(deps: DomainStore) {
   const { db, now } = deps;
   return {
     listUnderReview: () => repo.listUnderReviewSystem(db),

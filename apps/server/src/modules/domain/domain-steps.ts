@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/connect';
+import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { AuthUser } from '../session/session.service';
@@ -7,6 +7,12 @@ import * as repo from './domain.repository';
 import type { DomainEvent } from './domain-state';
 
 // The steps the domain services share: reading the caller's own domain, refusing a move, queuing the publish.
+
+/** What every domain service stands on: the database and the clock. */
+export interface DomainStore {
+  db: Db;
+  now: () => Date;
+}
 
 /** Who acts on a domain: the signed-in customer (or the operator simulating one). */
 export type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;

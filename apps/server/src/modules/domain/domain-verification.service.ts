@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { domainVerifyRecordPrefix, type VerificationStatus } from '@edgeward/contract';
-import type { Db } from '../../db/connect';
 import { fieldError } from '../../http/errors';
 import type { DnsLookup } from '../../providers/dns/resolver';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import { apexDomain } from './apex-domain';
-import type { Caller } from './domain-steps';
+import type { Caller, DomainStore } from './domain-steps';
 import * as repo from './domain-verification.repository';
 
-export interface DomainVerificationServiceDeps {
-  db: Db;
-  now: () => Date;
+export interface DomainVerificationServiceDeps extends DomainStore {
   dns: DnsLookup;
 }
 

@@ -1,8 +1,8 @@
-import { defaultDomainSettings } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
-import { type StoredDomainConfig, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { sampleDomainConfig } from './domain.bench-support';
 import * as repo from './domain.repository';
 import * as listRepo from './domain-list.repository';
 import * as verifications from './domain-verification.repository';
@@ -14,21 +14,7 @@ import * as verifications from './domain-verification.repository';
 describe.each(dbKinds)('domain repositories on %s', (kind) => {
   let database: Database;
   let seq = 0;
-  const config: StoredDomainConfig = {
-    ...defaultDomainSettings('web'),
-    sources: [
-      {
-        originType: 'ipaddr',
-        ipOrDomain: ['203.0.113.10'],
-        httpPort: 80,
-        httpsPort: 443,
-        hostName: '',
-        originProtocol: 'follow',
-        ipv6Status: 'follow',
-      },
-    ],
-    originProtocol: 'follow',
-  };
+  const config = sampleDomainConfig('web');
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

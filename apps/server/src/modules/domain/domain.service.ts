@@ -9,7 +9,6 @@ import {
   toAsciiDomain,
 } from '@edgeward/contract';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connect';
 import type { StoredDomainConfig } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { assertRealNameVerified } from '../identity/real-name.guard';
@@ -18,13 +17,11 @@ import * as repo from './domain.repository';
 import * as listRepo from './domain-list.repository';
 import type { DomainOriginService } from './domain-origin.service';
 import { edgeTarget, initialStatus, nextStatus } from './domain-state';
-import { type Caller, ownDomain, refused, requestPublish } from './domain-steps';
+import { type Caller, type DomainStore, ownDomain, refused, requestPublish } from './domain-steps';
 import { type DomainVerificationService, verifiableApex } from './domain-verification.service';
 
-export interface DomainServiceDeps {
-  db: Db;
+export interface DomainServiceDeps extends DomainStore {
   config: Config;
-  now: () => Date;
   origins: DomainOriginService;
   verification: DomainVerificationService;
 }

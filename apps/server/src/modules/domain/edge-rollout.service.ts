@@ -1,19 +1,14 @@
 import { toAsciiDomain } from '@edgeward/contract';
-import type { Db } from '../../db/connect';
 import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
 import * as repo from './domain.repository';
 import { edgeTarget, nextStatus } from './domain-state';
-
-export interface EdgeRolloutServiceDeps {
-  db: Db;
-  now: () => Date;
-}
+import type { DomainStore } from './domain-steps';
 
 /**
  * The domains' side of the edge: what the publish job sends (the latest complete configuration, with the
  * certificate and key) and what the edge's reports do to a domain's status.
  */
-export function createEdgeRolloutService(deps: EdgeRolloutServiceDeps) {
+export function createEdgeRolloutService(deps: DomainStore) {
   const { db, now } = deps;
   return {
     /** What the edge should hold for a domain now: a snapshot, a removal, or nothing. */

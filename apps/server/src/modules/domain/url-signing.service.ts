@@ -7,17 +7,11 @@ import {
   type UrlAuthSigned,
   type UrlAuthSignRequest,
 } from '@edgeward/contract';
-import type { Db } from '../../db/connect';
 import { fieldError } from '../../http/errors';
-import { type Caller, ownDomain } from './domain-steps';
-
-export interface UrlSigningServiceDeps {
-  db: Db;
-  now: () => Date;
-}
+import { type Caller, type DomainStore, ownDomain } from './domain-steps';
 
 /** Signed test URLs, so a customer can try the URL authentication a domain is configured with. */
-export function createUrlSigningService(deps: UrlSigningServiceDeps) {
+export function createUrlSigningService(deps: DomainStore) {
   const { db, now } = deps;
   return {
     /** A test URL signed with the domain's current URL-auth settings (primary or backup key). */
