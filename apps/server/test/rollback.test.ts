@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { createUser } from '../src/modules/account/account.operator';
 import { createPasswordHasher } from '../src/modules/account/password-hasher';
-import { createDomainService } from '../src/modules/domain/domain.service';
+import { createDomainReviewService } from '../src/modules/domain/domain-review.service';
 import { hashSecret, newToken } from '../src/modules/session/session.service';
 import { createTestPki, type TestPki } from './fixtures/certificates';
 import { createDomainHarness, type DomainHarness, segmentBodies } from './fixtures/domains';
@@ -157,13 +157,7 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
     } finally {
       h.ctx.config.domain.reviewNewDomains = false;
     }
-    const service = createDomainService({
-      db: h.ctx.database.db,
-      config: h.ctx.config,
-      now: () => h.ctx.clock.now,
-      dns: { txt: async () => [], addresses: async () => [] } as never,
-      origins: {} as never,
-    });
+    const service = createDomainReviewService({ db: h.ctx.database.db, now: () => h.ctx.clock.now });
     const before = await domainState(id);
     expect(before.status).toBe('under_review');
     await expect(whileRefusing('jobs', 'INSERT', () => service.review(name, { approve: true }))).rejects.toThrow();

@@ -1,4 +1,11 @@
-import { accelerationTypes, domainStatuses } from '@edgeward/contract';
+import {
+  type AccelerationType,
+  accelerationTypes,
+  type DomainConfig,
+  type DomainStatus,
+  domainStatuses,
+  type VerificationStatus,
+} from '@edgeward/contract';
 import {
   bigint,
   bigserial,
@@ -31,11 +38,17 @@ export const domains = pgTable('domains', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
+/** The stored document: the API's DomainConfig without what the domains row and the version column carry. */
+export type StoredDomainConfig = Omit<
+  DomainConfig,
+  'id' | 'domainName' | 'apexDomain' | 'cname' | 'configVersion' | 'updatedAt'
+>;
+
 export const domainConfigs = pgTable('domain_configs', {
   domainId: id('domain_id')
     .primaryKey()
     .references(() => domains.id, { onDelete: 'cascade' }),
-  config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+  config: jsonb('config').$type<StoredDomainConfig>().notNull(),
   version: integer('version').notNull().default(1),
   httpsCertificate: text('https_certificate'),
   httpsPrivateKey: text('https_private_key'),
@@ -47,8 +60,8 @@ export const domainCounts = pgTable(
   'domain_counts',
   {
     userId: id('user_id').notNull(),
-    type: text('type').notNull(),
-    status: text('status').notNull(),
+    type: text('type').$type<AccelerationType>().notNull(),
+    status: text('status').$type<DomainStatus>().notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type, t.status] })],
@@ -64,7 +77,7 @@ export const domainVerifications = pgTable(
     domain: text('domain').notNull(),
     recordName: text('record_name').notNull(),
     recordValue: text('record_value').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<VerificationStatus>().notNull().default('pending'),
     verifiedAt: at('verified_at'),
     checkedAt: at('checked_at'),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -1,47 +1,37 @@
-import { randomBytes } from 'node:crypto';
 import {
   type CacheConfig,
   type Compression,
   type DomainConfig,
   deriveOriginType,
   type ForceRedirect,
-  formatTypeBTime,
   type HeaderRulesBody,
   type HttpsInfo,
   type IpAcl,
   type OriginProtocolBody,
   type OriginSetting,
   originEntryIssues,
-  parseTypeBTime,
   type RangeSwitch,
   type Referer,
   type RequestLimits,
-  signUrlTypeA,
-  signUrlTypeB,
   type UrlAuth,
-  type UrlAuthSigned,
-  type UrlAuthSignRequest,
   type UserAgentFilter,
   type Websocket,
 } from '@edgeward/contract';
-import type { Db, Executor } from '../../db/connect';
-import { AppError, fieldError, notFound } from '../../http/errors';
+import type { StoredDomainConfig } from '../../db/schema';
+import { AppError, fieldError } from '../../http/errors';
 import { type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
 import { assertRealNameVerified } from '../identity/real-name.guard';
-import type { AuthUser } from '../session/session.service';
+import { toDomainConfig } from './domain.presenter';
 import * as repo from './domain.repository';
-import { type DomainService, type StoredDomainConfig, storedApexOf, storedConfigOf } from './domain.service';
+import type { DomainOriginService } from './domain-origin.service';
 import { edgeTarget, nextStatus } from './domain-state';
-
-type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;
+import { type Caller, type DomainStore, ownDomain, refused, requestPublish } from './domain-steps';
 
 /** Paid add-ons a settings switch may need. */
 export type Addon = 'websocket';
 
-export interface DomainConfigServiceDeps {
-  db: Db;
-  now: () => Date;
-  domains: DomainService;
+export interface DomainConfigServiceDeps extends DomainStore {
+  origins: DomainOriginService;
   /** Whether the customer has bought the add-on. */
   hasAddon: (userId: number, addon: Addon) => Promise<boolean>;
   /** Lets the segment checks see origins the way the create call does (ALLOW_PRIVATE_ORIGINS). */
@@ -59,40 +49,6 @@ const certificateMessages: Record<CertificateProblem, string> = {
   hostMismatch: 'domain.cert.domainMismatch',
 };
 
-/** The API's view of the configuration: an explicit whitelist (no certificate PEM, never the private key). */
-export function toDomainConfig(row: repo.DomainWithConfig): DomainConfig {
-  const c = storedConfigOf(row);
-  return {
-    id: row.id,
-    domainName: row.domainName,
-    apexDomain: storedApexOf(row.domainName),
-    cname: row.cname ?? '',
-    sources: c.sources,
-    originProtocol: c.originProtocol,
-    rangeStatus: c.rangeStatus,
-    https: c.https,
-    httpsConfig: {
-      forceHttps: c.httpsConfig.forceHttps,
-      http2: c.httpsConfig.http2,
-      certificate: c.httpsConfig.certificate,
-    },
-    quic: c.quic,
-    websocket: c.websocket,
-    compress: c.compress,
-    cacheConfig: c.cacheConfig,
-    referer: c.referer,
-    ipFilter: c.ipFilter,
-    userAgentFilter: c.userAgentFilter,
-    httpResponseHeader: c.httpResponseHeader,
-    originRequestHeader: c.originRequestHeader,
-    forceRedirect: c.forceRedirect,
-    urlAuth: c.urlAuth,
-    requestLimits: c.requestLimits,
-    configVersion: row.version,
-    updatedAt: row.configUpdatedAt.getTime(),
-  };
-}
-
 interface SegmentChange {
   patch: Partial<StoredDomainConfig>;
   tls?: { certificate: string; privateKey: string };
@@ -108,24 +64,18 @@ type Compute = (current: StoredDomainConfig, row: repo.DomainWithConfig) => Segm
  * heavy (certificate) run before the transaction, so no lock waits on them.
  */
 export function createDomainConfigService(deps: DomainConfigServiceDeps) {
-  const { db, now, domains } = deps;
-
-  async function readOwn(user: Caller, id: number, ex: Executor = db, lock = false) {
-    const row = await repo.findOfUser(ex, user.id, id, { lock });
-    if (!row) throw notFound();
-    return row;
-  }
+  const { db, now } = deps;
 
   async function save(user: Caller, id: number, compute: Compute): Promise<DomainConfig> {
     return db.transaction(async (tx) => {
-      const row = await readOwn(user, id, tx, true);
+      const row = await ownDomain(tx, user, id, true);
       const to = nextStatus(row.status, 'configure');
-      if (!to) throw new AppError('DOMAIN_STATE_CONFLICT');
-      const change = await compute(storedConfigOf(row), row);
+      if (!to) throw refused('configure');
+      const change = await compute(row.config, row);
       const at = now();
-      await repo.patchConfigOfUser(tx, user.id, id, change.patch as repo.StoredConfig, at, change.tls);
+      await repo.patchConfigOfUser(tx, user.id, id, change.patch, at, change.tls);
       if (to !== row.status) await repo.updateDomainOfUser(tx, user.id, id, { status: to }, at);
-      if (edgeTarget(to)) await domains.requestPublish(tx, id);
+      if (edgeTarget(to)) await requestPublish(tx, id, now());
       return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
     });
   }
@@ -133,8 +83,8 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
   /** Reads the domain before a save, to run the slow checks first; the save itself re-reads under the lock. */
   async function prepare(user: Caller, id: number) {
     assertRealNameVerified(user);
-    const row = await readOwn(user, id);
-    if (!nextStatus(row.status, 'configure')) throw new AppError('DOMAIN_STATE_CONFLICT');
+    const row = await ownDomain(db, user, id);
+    if (!nextStatus(row.status, 'configure')) throw refused('configure');
     return row;
   }
 
@@ -147,7 +97,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
 
   return {
     async get(user: Caller, id: number): Promise<DomainConfig> {
-      return toDomainConfig(await readOwn(user, id));
+      return toDomainConfig(await ownDomain(db, user, id));
     },
 
     async origin(user: Caller, id: number, body: OriginSetting) {
@@ -157,7 +107,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         allowPrivate: deps.allowPrivateOrigins,
       }).find((issue) => issue.message === 'domain.origin.sameAsDomain');
       if (same) throw fieldError(`ipOrDomain.${same.path.join('.')}`, same.message);
-      await domains.checkOrigin(body, row.domainName, '');
+      await deps.origins.check(body, row.domainName, '');
       return save(user, id, (current) => ({
         patch: {
           sources: [{ originType: deriveOriginType(body.ipOrDomain), ...body }, ...current.sources.slice(1)],
@@ -168,8 +118,8 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
 
     async originProtocol(user: Caller, id: number, body: OriginProtocolBody) {
       const row = await prepare(user, id);
-      const origin = storedConfigOf(row).sources[0]!;
-      await domains.checkOrigin({ ...origin, originProtocol: body.originProtocol }, row.domainName, '');
+      const origin = row.config.sources[0]!;
+      await deps.origins.check({ ...origin, originProtocol: body.originProtocol }, row.domainName, '');
       return save(user, id, (current) => {
         const [first, ...rest] = current.sources;
         return {
@@ -272,28 +222,6 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
     userAgentFilter: simple<UserAgentFilter>((body) => ({ userAgentFilter: body })),
     compression: simple<Compression>((body) => ({ compress: body })),
     rateLimit: simple<RequestLimits>((body) => ({ requestLimits: body })),
-
-    /** A test URL signed with the domain's current URL-auth settings (primary or backup key). */
-    async signUrl(user: Caller, body: UrlAuthSignRequest): Promise<UrlAuthSigned> {
-      const row = await readOwn(user, body.id);
-      const config = storedConfigOf(row);
-      const auth = config.urlAuth;
-      const key = body.useBackupKey ? auth.backupKey : auth.key;
-      if (!key) throw fieldError(body.useBackupKey ? 'backupKey' : 'key', 'validation.required');
-      const at = now();
-      let path: string;
-      let startsAt: number;
-      if (auth.type === 'type_a') {
-        const ts = Math.floor(at.getTime() / 1000);
-        path = signUrlTypeA({ path: body.path, key, ts, rand: randomBytes(8).toString('hex'), signArg: auth.signArg });
-        startsAt = ts * 1000;
-      } else {
-        path = signUrlTypeB({ path: body.path, key, ts: at });
-        startsAt = parseTypeBTime(formatTypeBTime(at))!.getTime();
-      }
-      const scheme = config.https === 'on' ? 'https' : 'http';
-      return { url: `${scheme}://${row.domainName}${path}`, expiresAt: startsAt + auth.expireTime * 1000 };
-    },
   };
 }
 

@@ -3,19 +3,19 @@ import { domainCommands } from '../../ops/commands/domain';
 import { defineArea } from '../area';
 import { publishJob } from './domain.jobs';
 import { domainModule } from './domain.routes';
-import { createDomainService } from './domain.service';
+import { createDomainServices } from './domain.services';
 
 /** Accelerated domains: their routes, the publish job that carries every change to the edge, the review queue. */
 export const domainArea = defineArea({
   name: 'domain',
-  routes: domainModule,
+  routes: (ctx) => domainModule(createDomainServices(ctx), ctx),
   jobs(ctx) {
-    const { edge, dns, origins } = ctx.providers;
-    const domains = createDomainService({ db: ctx.database.db, config: ctx.config, now: ctx.now, dns, origins });
-    edge.onReport((report) => domains.handleEdgeReport(report));
+    const { edge } = ctx.providers;
+    const rollout = createDomainServices(ctx).edge;
+    edge.onReport((report) => rollout.handleEdgeReport(report));
     return [
       handle(publishJob, async ({ domainId }) => {
-        const work = await domains.edgeWork(domainId);
+        const work = await rollout.edgeWork(domainId);
         if (work?.kind === 'apply') await edge.apply(work.snapshot);
         if (work?.kind === 'remove') await edge.remove({ domainId, domainName: work.domainName });
       }),

@@ -1,21 +1,11 @@
 import { type AccelerationType, defaultDomainSettings } from '@edgeward/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
+import type { StoredDomainConfig } from '../../db/schema';
 
-/**
- * Gives a user `count` enabled domains in a few statements (generate_series), each with a full default
- * configuration, created one second apart ending now. For benchmarks of the list at scale; the statistics are
- * refreshed afterwards so the planner and index-only scans see the real table.
- */
-export async function bulkInsertDomains(
-  database: Database,
-  userId: number,
-  count: number,
-  options: { prefix?: string; type?: AccelerationType } = {},
-): Promise<void> {
-  const prefix = (options.prefix ?? `bench${userId}`).toLowerCase();
-  const type = options.type ?? 'web';
-  const config = {
+/** A complete stored configuration with the defaults of `type` and one origin address (documentation range). */
+export function sampleDomainConfig(type: AccelerationType): StoredDomainConfig {
+  return {
     ...defaultDomainSettings(type),
     sources: [
       {
@@ -30,6 +20,22 @@ export async function bulkInsertDomains(
     ],
     originProtocol: 'follow',
   };
+}
+
+/**
+ * Gives a user `count` enabled domains in a few statements (generate_series), each with a full default
+ * configuration, created one second apart ending now. For benchmarks of the list at scale; the statistics are
+ * refreshed afterwards so the planner and index-only scans see the real table.
+ */
+export async function bulkInsertDomains(
+  database: Database,
+  userId: number,
+  count: number,
+  options: { prefix?: string; type?: AccelerationType } = {},
+): Promise<void> {
+  const prefix = (options.prefix ?? `bench${userId}`).toLowerCase();
+  const type = options.type ?? 'web';
+  const config = sampleDomainConfig(type);
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`
       INSERT INTO domains (user_id, domain_name, type, status, cname, created_at, updated_at)

@@ -1,62 +1,20 @@
 import { Readable } from 'node:stream';
-import {
-  domainCreateSchema,
-  domainExportColumns,
-  domainRoutes,
-  formatUtc8,
-  type Locale,
-  originSettingSchema,
-} from '@edgeward/contract';
+import { domainCreateSchema, domainRoutes, formatUtc8, originSettingSchema } from '@edgeward/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
 import type { AreaContext } from '../area';
-import { csvRow } from './csv';
-import { createDomainService } from './domain.service';
-import { type Addon, createDomainConfigService } from './domain-config.service';
-
-/**
- * No paid add-on can be bought yet (packages and orders are another area), so no customer has one; the orders
- * area replaces this with a lookup of what the customer bought.
- */
-async function hasAddon(_userId: number, _addon: Addon): Promise<boolean> {
-  return false;
-}
-
-async function* csvLines(
-  rows: AsyncIterable<Record<(typeof domainExportColumns)[number], string | number>>,
-  locale: Locale,
-) {
-  yield csvRow([...domainExportColumns]);
-  for await (const row of rows) {
-    yield csvRow(
-      domainExportColumns.map((column) => {
-        if (column === 'createdAt') return formatUtc8(Number(row.createdAt));
-        if (column === 'status') return translate(locale, `domain.status.${row.status}`);
-        if (column === 'type') return translate(locale, `domain.type.${row.type}`);
-        return row[column];
-      }),
-    );
-  }
-}
+import { toCsvLines, verificationMessage } from './domain.presenter';
+import type { DomainServices } from './domain.services';
 
 /** Accelerated domains: the routes of the contract's domain table. */
-export function domainModule(deps: AreaContext): FastifyPluginAsync {
+export function domainModule(services: DomainServices, deps: AreaContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await enableRateLimits(app);
     const { config, now } = deps;
-    const db = deps.database.db;
-    const domains = createDomainService({ db, config, now, dns: deps.providers.dns, origins: deps.providers.origins });
-    const configs = createDomainConfigService({
-      db,
-      now,
-      domains,
-      hasAddon,
-      allowPrivateOrigins: config.domain.allowPrivateOrigins,
-    });
-
+    const { domains, verification, exports, configs, urlSigning } = services;
     const allowPrivate = config.domain.allowPrivateOrigins;
     const r = domainRoutes;
     registerRoute(app, r.list, ({ user, query }) => domains.list(user, query));
@@ -76,20 +34,14 @@ export function domainModule(deps: AreaContext): FastifyPluginAsync {
       return { allowed: rule.allowed, reason: rule.reasonKey ? translate(locale, rule.reasonKey) : null };
     });
     registerRoute(app, r.queryCreateVerifyRecord, ({ user, query }) =>
-      domains.queryVerifyRecord(user, query.domainName),
+      verification.queryRecord(user, query.domainName),
     );
     registerRoute(app, r.verifyRecord, async ({ user, body, locale }) => {
-      const result = await domains.verifyRecord(user, body.domainName);
-      const key =
-        result.status === 'success'
-          ? 'domain.verify.success'
-          : result.status === 'failed'
-            ? 'domain.verify.failed'
-            : null;
-      return { ...result, message: key ? translate(locale, key) : null };
+      const result = await verification.verify(user, body.domainName);
+      return { ...result, message: verificationMessage(result.status, locale) };
     });
     registerRoute(app, r.export, async ({ user, query, locale, request, reply }) => {
-      const rows = await domains.exportRows(user, query.domainName).catch((error) => {
+      const rows = await exports.exportRows(user, query.domainName).catch((error) => {
         request.log.error({ err: error }, 'domain export failed');
         throw new AppError('EXPORT_FAILED');
       });
@@ -98,7 +50,7 @@ export function domainModule(deps: AreaContext): FastifyPluginAsync {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="domains-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(csvLines(rows, locale)));
+        .send(Readable.from(toCsvLines(rows, locale)));
     });
 
     registerRoute(app, r.config, ({ user, params }) => configs.get(user, params.id));
@@ -127,6 +79,6 @@ export function domainModule(deps: AreaContext): FastifyPluginAsync {
     registerRoute(app, r.configCompression, ({ user, params, body }) => configs.compression(user, params.id, body));
     registerRoute(app, r.configRateLimit, ({ user, params, body }) => configs.rateLimit(user, params.id, body));
     registerRoute(app, r.configWebsocket, ({ user, params, body }) => configs.websocket(user, params.id, body));
-    registerRoute(app, r.urlAuthSign, ({ user, body }) => configs.signUrl(user, body));
+    registerRoute(app, r.urlAuthSign, ({ user, body }) => urlSigning.signUrl(user, body));
   };
 }

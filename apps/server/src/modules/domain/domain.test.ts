@@ -1,11 +1,10 @@
-import { domainProbeLimit, domainRoutes } from '@edgeward/contract';
+import { domainRoutes } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, createDomainHarness, type DomainHarness, segmentBodies } from '../../../test/fixtures/domains';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { domainCommands } from '../../ops/commands/domain';
-import { bulkInsertDomains } from './domain.bench-support';
 
 const NOT_FOUND = { code: 404, message: 'Not found', data: null, error: 'NOT_FOUND' };
 
@@ -43,135 +42,6 @@ describe.each(dbKinds)('domains on %s', (kind) => {
     expect(res.statusCode, res.text).toBe(200);
     return res.body.data.id as number;
   }
-
-  describe('ownership verification', () => {
-    it('gives a TXT record under the apex, random per user and stable on repeat calls', async () => {
-      const a = await h.user();
-      const b = await h.user();
-      const url = '/domain/query-create-verify-record?domainName=img.verify-one.com';
-      const first = await h.call(a, 'GET', url);
-      expect(first.body.data).toMatchObject({
-        domainName: 'img.verify-one.com',
-        apexDomain: 'verify-one.com',
-        recordType: 'TXT',
-        host: '_edgeward-verify',
-        name: '_edgeward-verify.verify-one.com',
-        verified: false,
-      });
-      expect(first.body.data.value).toMatch(/^edgeward-verify=[0-9a-f]{32}$/);
-      expect((await h.call(a, 'GET', url)).body.data.value).toBe(first.body.data.value);
-      expect((await h.call(b, 'GET', url)).body.data.value).not.toBe(first.body.data.value);
-    });
-
-    it('uses the registrable apex under multi-part suffixes', async () => {
-      const a = await h.user();
-      const res = await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=www.shop.example.com.cn');
-      expect(res.body.data).toMatchObject({ apexDomain: 'example.com.cn', name: '_edgeward-verify.example.com.cn' });
-    });
-
-    it('finds the apex by the public suffix list, private suffixes and IDN names included', async () => {
-      const a = await h.user();
-      const record = async (name: string) =>
-        (await h.call(a, 'GET', `/domain/query-create-verify-record?domainName=${encodeURIComponent(name)}`)).body.data;
-      expect(await record('example.co.za')).toMatchObject({
-        apexDomain: 'example.co.za',
-        name: '_edgeward-verify.example.co.za',
-      });
-      expect(await record('cdn.example.sh.cn')).toMatchObject({
-        apexDomain: 'example.sh.cn',
-        name: '_edgeward-verify.example.sh.cn',
-      });
-      expect(await record('user.github.io')).toMatchObject({ apexDomain: 'user.github.io' });
-      expect(await record('www.例子.中国')).toMatchObject({
-        domainName: 'www.xn--fsqu00a.xn--fiqs8s',
-        apexDomain: 'xn--fsqu00a.xn--fiqs8s',
-      });
-    });
-
-    it('refuses a public suffix: nobody can prove it is theirs', async () => {
-      const a = await h.user();
-      for (const name of ['co.za', 'github.io', 'sh.cn']) {
-        const query = await h.call(a, 'GET', `/domain/query-create-verify-record?domainName=${name}`);
-        expect(query.statusCode).toBe(400);
-        expect(query.body.fields).toEqual({
-          domainName:
-            'This is a public suffix (such as com.cn or github.io), not a domain of its own: please enter your domain under it',
-        });
-        const verify = await h.call(a, 'POST', '/domain/verify-record', { domainName: name }, 'zh-CN');
-        expect(verify.body.fields?.domainName).toBe(
-          '这是公共后缀（如 com.cn、github.io），不是可拥有的域名，请输入其下您自己的域名',
-        );
-        const create = await h.call(a, 'POST', '/domain/create', {
-          domainName: name,
-          type: 'web',
-          origin: { ipOrDomain: ['192.0.2.10'] },
-        });
-        expect(create.body.fields?.domainName).toBeDefined();
-      }
-    });
-
-    it('fails with the spec text until the record is in DNS, then succeeds; subdomains need no new record', async () => {
-      const a = await h.user();
-      const record = (await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=verify-two.com')).body.data;
-      const failed = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' });
-      expect(failed.statusCode).toBe(200);
-      expect(failed.body.data).toEqual({
-        domainName: 'verify-two.com',
-        apexDomain: 'verify-two.com',
-        status: 'failed',
-        message: 'DNS verification failed, please check DNS record configuration',
-      });
-      const zh = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' }, 'zh-CN');
-      expect(zh.body.data.message).toBe('DNS验证失败，请检查DNS记录配置');
-
-      h.dns.setTxt(record.name, ['unrelated', 'edgeward-verify=somebody-else']);
-      expect(
-        (await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' })).body.data.status,
-      ).toBe('failed');
-      h.dns.setTxt(record.name, ['unrelated', record.value]);
-      const ok = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' });
-      expect(ok.body.data).toMatchObject({ status: 'success', message: 'Verification succeeded' });
-
-      const sub = await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=cdn.img.verify-two.com');
-      expect(sub.body.data).toMatchObject({ apexDomain: 'verify-two.com', verified: true });
-      // Another user's verification proves nothing for this one.
-      const b = await h.user();
-      const other = await h.call(b, 'GET', '/domain/query-create-verify-record?domainName=verify-two.com');
-      expect(other.body.data.verified).toBe(false);
-    });
-
-    it('limits the DNS lookups and origin checks one user can trigger per minute', async () => {
-      const a = await h.user();
-      const b = await h.user();
-      await h.verify(a, 'probe-limit.com'); // the first verification of the minute
-      for (let i = 1; i < domainProbeLimit.max; i++) {
-        const res = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'probe-other.com' });
-        expect(res.body.data.status).toBe('failed');
-      }
-      const over = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'probe-other.com' });
-      expect(over.statusCode).toBe(429);
-      expect(over.body).toMatchObject({
-        error: 'RATE_LIMITED',
-        message: 'Too many requests, please try again later',
-      });
-      expect((await h.call(b, 'POST', '/domain/verify-record', { domainName: 'probe-other.com' })).statusCode).toBe(
-        200,
-      );
-      const create = await h.call(a, 'POST', '/domain/create', {
-        domainName: 'www.probe-limit.com',
-        type: 'web',
-        origin: { ipOrDomain: ['127.0.0.1'], httpPort: h.origin.port },
-      });
-      expect(create.statusCode, 'the origin check has a budget of its own').toBe(200);
-    });
-
-    it('validates the name with the contract rules', async () => {
-      const a = await h.user();
-      const res = await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=not_a_domain');
-      expect(res.statusCode).toBe(400);
-      expect(res.body.fields).toEqual({ domainName: 'The domain name format is incorrect' });
-    });
-  });
 
   describe('create', () => {
     it('refuses a domain whose apex is not verified', async () => {
@@ -539,97 +409,6 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       } finally {
         h.ctx.config.domain.reviewNewDomains = false;
       }
-    });
-  });
-
-  describe('list and export', () => {
-    it('pages newest first (or oldest first) with exact totals, from either end of a long list', async () => {
-      const a = await h.user();
-      await bulkInsertDomains(h.ctx.database, a.id, 7, { prefix: 'web' });
-      await bulkInsertDomains(h.ctx.database, a.id, 4, { prefix: 'dl', type: 'download' });
-      const all = (await h.call(a, 'GET', '/domain/list?size=100')).body.data;
-      expect(all.total).toBe(11);
-      const keys = all.list.map((d: { createdAt: number; id: number }) => [d.createdAt, d.id]);
-      const sorted = [...keys].sort((x, y) => y[0] - x[0] || y[1] - x[1]);
-      expect(keys).toEqual(sorted);
-      const names = all.list.map((d: { domainName: string }) => d.domainName);
-
-      for (const size of [2, 3, 4, 5]) {
-        const pages: string[] = [];
-        const asc: string[] = [];
-        for (let page = 1; page <= Math.ceil(11 / size); page++) {
-          const res = (await h.call(a, 'GET', `/domain/list?page=${page}&size=${size}`)).body.data;
-          expect(res).toMatchObject({ total: 11, page, size });
-          pages.push(...res.list.map((d: { domainName: string }) => d.domainName));
-          const up = (await h.call(a, 'GET', `/domain/list?page=${page}&size=${size}&order=asc`)).body.data;
-          asc.push(...up.list.map((d: { domainName: string }) => d.domainName));
-        }
-        expect(pages).toEqual(names);
-        expect(asc).toEqual([...names].reverse());
-      }
-      const beyond = (await h.call(a, 'GET', '/domain/list?page=9&size=5')).body.data;
-      expect(beyond).toEqual({ list: [], total: 11, page: 9, size: 5 });
-    });
-
-    it('filters by type, status and a name substring, with totals to match', async () => {
-      const a = await h.user();
-      await bulkInsertDomains(h.ctx.database, a.id, 5, { prefix: 'alpha' });
-      await bulkInsertDomains(h.ctx.database, a.id, 3, { prefix: 'beta', type: 'media' });
-      const byType = (await h.call(a, 'GET', '/domain/list?type=media')).body.data;
-      expect(byType.total).toBe(3);
-      expect(byType.list.every((d: { type: string }) => d.type === 'media')).toBe(true);
-      const search = (await h.call(a, 'GET', '/domain/list?domainName=ALPHA-')).body.data;
-      expect(search.total).toBe(5);
-      const none = (await h.call(a, 'GET', '/domain/list?domainName=%25')).body.data;
-      expect(none.total).toBe(0);
-      const both = (await h.call(a, 'GET', '/domain/list?domainName=beta-2&type=media')).body.data;
-      expect(both.list.map((d: { domainName: string }) => d.domainName)).toEqual(['beta-2.example.com']);
-
-      const firstId = search.list[0].id;
-      await h.call(a, 'POST', '/domain/disable', { id: firstId });
-      expect((await h.call(a, 'GET', '/domain/list?status=disabled')).body.data.total).toBe(1);
-      expect((await h.call(a, 'GET', '/domain/list?status=enabled')).body.data.total).toBe(7);
-      expect((await h.call(a, 'GET', '/domain/list?status=enabled&type=web')).body.data.total).toBe(4);
-      expect((await h.call(a, 'GET', '/domain/list?status=enabled&domainName=alpha')).body.data.total).toBe(4);
-      const bad = await h.call(a, 'GET', '/domain/list?status=sleeping');
-      expect(bad.statusCode).toBe(400);
-    });
-
-    it("exports only the caller's domains as a CSV attachment, optionally filtered by name", async () => {
-      const a = await h.user();
-      const b = await h.user();
-      await bulkInsertDomains(h.ctx.database, a.id, 3, { prefix: 'exp-a' });
-      await bulkInsertDomains(h.ctx.database, b.id, 2, { prefix: 'exp-b' });
-      const res = await h.call(a, 'GET', '/domain/export');
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="domains-\d{8}\.csv"$/);
-      const lines = res.text.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('domainName,cname,type,status,https,createdAt');
-      expect(lines).toHaveLength(4);
-      expect(lines[1]).toMatch(
-        /^exp-a-3\.example\.com,exp-a-3\.example\.com\.cdn\.edgeward\.net,Static pages,Enabled,off,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
-      );
-      expect(res.text).not.toContain('exp-b');
-      const filtered = await h.call(a, 'GET', '/domain/export?domainName=exp-a-2');
-      expect(filtered.text.trimEnd().split('\r\n')).toHaveLength(2);
-      const zh = await h.call(a, 'GET', '/domain/export', undefined, 'zh-CN');
-      expect(zh.text).toContain('已启用');
-    });
-
-    it('streams every row of a long export across its batches, each once', async () => {
-      const a = await h.user();
-      await bulkInsertDomains(h.ctx.database, a.id, 2345, { prefix: 'many' });
-      const res = await h.call(a, 'GET', '/domain/export');
-      const names = res.text
-        .trimEnd()
-        .split('\r\n')
-        .slice(1)
-        .map((line) => line.split(',')[0]);
-      expect(names).toHaveLength(2345);
-      expect(new Set(names).size).toBe(2345);
-      expect(names[0]).toBe('many-2345.example.com');
-      expect(names.at(-1)).toBe('many-1.example.com');
     });
   });
 

@@ -1,10 +1,5 @@
-import { createDomainService } from '../../modules/domain/domain.service';
-import { type OpsCommand, type OpsContext, OpsError } from '../ops';
-
-function service(ctx: OpsContext) {
-  const { dns, origins } = ctx.providers;
-  return createDomainService({ db: ctx.database.db, config: ctx.config, now: () => ctx.now(), dns, origins });
-}
+import { createDomainServices } from '../../modules/domain/domain.services';
+import { type OpsCommand, OpsError } from '../ops';
 
 function nameAndReason(args: string[]): { domainName: string; reason: string } {
   const [domainName, ...words] = args;
@@ -24,7 +19,7 @@ export const domainCommands: OpsCommand[] = [
     summary: 'list the domains waiting for review, oldest first',
     async run(args, ctx) {
       if (args.length) throw new OpsError('takes no arguments');
-      const rows = await service(ctx).listUnderReview();
+      const rows = await createDomainServices(ctx).review.listUnderReview();
       if (rows.length === 0) {
         ctx.out('No domains under review.');
         return;
@@ -39,7 +34,7 @@ export const domainCommands: OpsCommand[] = [
     summary: 'approve a domain under review; it is then deployed to the edge',
     async run(args, ctx) {
       if (args.length !== 1) throw new OpsError('give one domain name');
-      const row = await service(ctx).review(args[0]!, { approve: true });
+      const row = await createDomainServices(ctx).review.review(args[0]!, { approve: true });
       ctx.out(`Approved ${row.domainName}: ${row.status}`);
     },
   },
@@ -49,7 +44,7 @@ export const domainCommands: OpsCommand[] = [
     summary: 'reject a domain under review with a reason the customer sees',
     async run(args, ctx) {
       const { domainName, reason } = nameAndReason(args);
-      const row = await service(ctx).review(domainName, { approve: false, reason });
+      const row = await createDomainServices(ctx).review.review(domainName, { approve: false, reason });
       ctx.out(`Rejected ${row.domainName}: ${reason}`);
     },
   },
@@ -59,17 +54,17 @@ export const domainCommands: OpsCommand[] = [
     summary: "report the domain's current configuration as failed on the edge (sandbox: makes it abnormal)",
     async run(args, ctx) {
       const { domainName, reason } = nameAndReason(args);
-      const domains = service(ctx);
-      const row = await domains.findByNameSystem(domainName);
+      const rollout = createDomainServices(ctx).edge;
+      const row = await rollout.findByName(domainName);
       if (!row) throw new OpsError(`no domain named '${domainName}'`);
-      await domains.handleEdgeReport({
+      await rollout.handleEdgeReport({
         kind: 'failed',
         domainId: row.id,
         domainName: row.domainName,
         version: row.version,
         reason,
       });
-      const after = await domains.findByNameSystem(domainName);
+      const after = await rollout.findByName(domainName);
       ctx.out(`${row.domainName}: ${row.status} -> ${after?.status ?? 'gone'}`);
     },
   },

@@ -1,0 +1,34 @@
+import { toAsciiDomain } from '@edgeward/contract';
+import { notFound } from '../../http/errors';
+import * as repo from './domain.repository';
+import { nextStatus } from './domain-state';
+import { type DomainStore, refused, requestPublish } from './domain-steps';
+
+/** The operator's review of new domains (REVIEW_NEW_DOMAINS, and whole-site acceleration always). */
+export function createDomainReviewService(deps: DomainStore) {
+  const { db, now } = deps;
+  return {
+    listUnderReview: () => repo.listUnderReviewSystem(db),
+
+    /** The operator's decision on a domain under review; approval starts the rollout. */
+    async review(domainName: string, decision: { approve: true } | { approve: false; reason: string }) {
+      return db.transaction(async (tx) => {
+        const row = await repo.findSystem(tx, { domainName: toAsciiDomain(domainName) }, { lock: true });
+        if (!row) throw notFound();
+        const event = decision.approve ? 'approve' : 'reject';
+        const to = nextStatus(row.status, event);
+        if (!to) throw refused(event);
+        await repo.updateDomainSystem(
+          tx,
+          row.id,
+          { status: to, reviewReason: decision.approve ? null : decision.reason },
+          now(),
+        );
+        if (decision.approve) await requestPublish(tx, row.id, now());
+        return { ...row, status: to };
+      });
+    },
+  };
+}
+
+export type DomainReviewService = ReturnType<typeof createDomainReviewService>;

@@ -1,0 +1,54 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/connect';
+import type { Providers } from '../../providers';
+import { createDomainService } from './domain.service';
+import { type Addon, createDomainConfigService } from './domain-config.service';
+import { createDomainExportService } from './domain-export.service';
+import { createDomainOriginService } from './domain-origin.service';
+import { createDomainReviewService } from './domain-review.service';
+import { createDomainVerificationService } from './domain-verification.service';
+import { createEdgeRolloutService } from './edge-rollout.service';
+import { createUrlSigningService } from './url-signing.service';
+
+/**
+ * No paid add-on can be bought yet (packages and orders are another area), so no customer has one; the orders
+ * area replaces this with a lookup of what the customer bought.
+ */
+async function hasAddon(_userId: number, _addon: Addon): Promise<boolean> {
+  return false;
+}
+
+/** What the domain services are built from; the server's area context and the operator's command context both fit. */
+export interface DomainServicesContext {
+  config: Config;
+  database: Database;
+  now(): Date;
+  providers: Pick<Providers, 'dns' | 'origins'>;
+}
+
+/** The domain area's parts, wired the same way for the routes, the publish job and the operator commands. */
+export function createDomainServices(ctx: DomainServicesContext) {
+  const { config } = ctx;
+  const db = ctx.database.db;
+  const now = () => ctx.now();
+  const { dns } = ctx.providers;
+  const origins = createDomainOriginService({ dns, origins: ctx.providers.origins });
+  const verification = createDomainVerificationService({ db, now, dns });
+  return {
+    domains: createDomainService({ db, config, now, origins, verification }),
+    verification,
+    configs: createDomainConfigService({
+      db,
+      now,
+      origins,
+      hasAddon,
+      allowPrivateOrigins: config.domain.allowPrivateOrigins,
+    }),
+    urlSigning: createUrlSigningService({ db, now }),
+    exports: createDomainExportService({ db }),
+    review: createDomainReviewService({ db, now }),
+    edge: createEdgeRolloutService({ db, now }),
+  };
+}
+
+export type DomainServices = ReturnType<typeof createDomainServices>;

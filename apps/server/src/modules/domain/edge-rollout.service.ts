@@ -1,0 +1,77 @@
+import { toAsciiDomain } from '@edgeward/contract';
+import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
+import * as repo from './domain.repository';
+import { edgeTarget, nextStatus } from './domain-state';
+import type { DomainStore } from './domain-steps';
+
+/**
+ * The domains' side of the edge: what the publish job sends (the latest complete configuration, with the
+ * certificate and key) and what the edge's reports do to a domain's status.
+ */
+export function createEdgeRolloutService(deps: DomainStore) {
+  const { db, now } = deps;
+  return {
+    /** What the edge should hold for a domain now: a snapshot, a removal, or nothing. */
+    async edgeWork(
+      domainId: number,
+    ): Promise<{ kind: 'apply'; snapshot: EdgeSnapshot } | { kind: 'remove'; domainName: string } | null> {
+      const row = await repo.findSystem(db, { id: domainId });
+      if (!row) return null;
+      const target = edgeTarget(row.status);
+      if (target === null) return null;
+      if (target === 'remove') return { kind: 'remove', domainName: row.domainName };
+      const tls = await repo.findTlsMaterialSystem(db, domainId);
+      const stored = row.config;
+      return {
+        kind: 'apply',
+        snapshot: {
+          domainId,
+          domainName: row.domainName,
+          version: row.version,
+          state: target,
+          config: {
+            ...stored,
+            type: row.type,
+            httpsConfig: { ...stored.httpsConfig, certificatePem: tls.certificate, privateKeyPem: tls.privateKey },
+          },
+        },
+      };
+    },
+
+    /**
+     * A report from the edge. Only a report about the current version moves the status (an older one was
+     * overtaken by a later change that is still rolling out); a removal deletes the domain for good.
+     */
+    async handleEdgeReport(report: EdgeReport): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await repo.findSystem(tx, { id: report.domainId }, { lock: true });
+        if (!row) return;
+        const at = now();
+        if (report.kind === 'removed') {
+          if (row.status === 'deleting') await repo.deleteSystem(tx, row.id);
+          return;
+        }
+        if (report.version < row.version) return;
+        if (report.kind === 'applied') {
+          const to = nextStatus(row.status, 'applied');
+          await repo.updateDomainSystem(
+            tx,
+            row.id,
+            { cname: report.cname, ...(to ? { status: to, abnormalReason: null } : {}) },
+            at,
+          );
+          return;
+        }
+        const to = nextStatus(row.status, 'failed');
+        if (to) await repo.updateDomainSystem(tx, row.id, { status: to, abnormalReason: report.reason }, at);
+      });
+    },
+
+    /** The current version of a domain by name, for the operator's simulated edge failure. */
+    async findByName(domainName: string) {
+      return repo.findSystem(db, { domainName: toAsciiDomain(domainName) });
+    },
+  };
+}
+
+export type EdgeRolloutService = ReturnType<typeof createEdgeRolloutService>;
