@@ -238,11 +238,26 @@ export const VerifyRecordSchema = z.object({
 });
 export type VerifyRecord = z.infer<typeof VerifyRecordSchema>;
 
+/**
+ * Why a verification failed: the DNS servers did not answer (nothing is known about the record), the name holds no
+ * TXT record, or its TXT records hold other values.
+ */
+export const verificationFailures = ['dnsUnreachable', 'recordMissing', 'recordMismatch'] as const;
+export const VerificationFailureSchema = z.enum(verificationFailures);
+export type VerificationFailure = z.infer<typeof VerificationFailureSchema>;
+
 export const VerifyResultSchema = z.object({
   domainName: z.string(),
   apexDomain: z.string(),
   status: VerificationStatusSchema,
-  /** In the caller's language; on failure 'DNS verification failed, please check DNS record configuration'. */
+  /** Set when status is failed. */
+  failure: VerificationFailureSchema.nullable(),
+  /** The TXT values found at the record's name (for recordMismatch), so the customer sees what DNS answers. */
+  found: z.array(z.string()),
+  /**
+   * In the caller's language; a failed record reads 'DNS verification failed, please check DNS record
+   * configuration' followed by what was found.
+   */
   message: z.string().nullable(),
 });
 export type VerifyResult = z.infer<typeof VerifyResultSchema>;

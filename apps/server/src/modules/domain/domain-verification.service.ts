@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { domainVerifyRecordPrefix, type VerificationStatus } from '@edgeward/contract';
+import { domainVerifyRecordPrefix, type VerificationFailure, type VerificationStatus } from '@edgeward/contract';
 import { fieldError } from '../../http/errors';
 import type { DnsLookup } from '../../providers/dns/resolver';
 import { assertRealNameVerified } from '../identity/real-name.guard';
@@ -20,6 +20,28 @@ export function verifiableApex(domainName: string): string {
 
 function newVerificationValue(): string {
   return `edgeward-verify=${randomBytes(16).toString('hex')}`;
+}
+
+export interface VerificationOutcome {
+  domainName: string;
+  apexDomain: string;
+  /** The record's full name, for the message that says where DNS was asked. */
+  recordName: string;
+  status: VerificationStatus;
+  failure: VerificationFailure | null;
+  found: string[];
+}
+
+/** What DNS says about the record: a lookup that could not be made is not a missing record. */
+async function lookUp(dns: DnsLookup, name: string, expected: string) {
+  let found: string[];
+  try {
+    found = await dns.txt(name);
+  } catch {
+    return { failure: 'dnsUnreachable' as const, found: [] };
+  }
+  if (found.some((v) => v.trim() === expected)) return { failure: null, found };
+  return { failure: found.length ? ('recordMismatch' as const) : ('recordMissing' as const), found };
 }
 
 function verificationRecord(apex: string) {
@@ -49,23 +71,24 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
       };
     },
 
-    /** Looks the record up in DNS now. A missing or different record is a 'failed' answer, not an error. */
-    async verify(
-      user: Caller,
-      domainName: string,
-    ): Promise<{ domainName: string; apexDomain: string; status: VerificationStatus }> {
+    /**
+     * Looks the record up in DNS now. A missing or different record, or DNS servers that do not answer, is a
+     * 'failed' answer that says which, not an error.
+     */
+    async verify(user: Caller, domainName: string): Promise<VerificationOutcome> {
       assertRealNameVerified(user);
       const apex = verifiableApex(domainName);
+      const recordName = verificationRecord(apex).name;
       const existing = await repo.findVerification(db, user.id, apex);
-      if (existing?.status === 'success') return { domainName, apexDomain: apex, status: 'success' };
-      const row =
-        existing ??
-        (await repo.ensureVerification(db, user.id, apex, verificationRecord(apex).name, newVerificationValue()));
+      if (existing?.status === 'success') {
+        return { domainName, apexDomain: apex, recordName, status: 'success', failure: null, found: [] };
+      }
+      const row = existing ?? (await repo.ensureVerification(db, user.id, apex, recordName, newVerificationValue()));
       await repo.setVerificationStatus(db, user.id, row.id, 'validating', now());
-      const values = await deps.dns.txt(row.recordName).catch(() => [] as string[]);
-      const status = values.some((v) => v.trim() === row.recordValue) ? 'success' : 'failed';
+      const { failure, found } = await lookUp(deps.dns, row.recordName, row.recordValue);
+      const status = failure ? 'failed' : 'success';
       await repo.setVerificationStatus(db, user.id, row.id, status, now());
-      return { domainName, apexDomain: apex, status };
+      return { domainName, apexDomain: apex, recordName: row.recordName, status, failure, found };
     },
 
     /** Whether the user has proved to own the apex. */

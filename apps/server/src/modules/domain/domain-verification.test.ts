@@ -1,6 +1,6 @@
 import { domainProbeLimit } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
+import { closedPort, createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
 import { dbKinds } from '../../../test/helpers';
 
 describe.each(dbKinds)('domain ownership verification on %s', (kind) => {
@@ -75,7 +75,7 @@ describe.each(dbKinds)('domain ownership verification on %s', (kind) => {
     }
   });
 
-  it('fails with the spec text until the record is in DNS, then succeeds; subdomains need no new record', async () => {
+  it('fails with the spec text and what DNS answered until the record is in DNS, then succeeds; subdomains need no new record', async () => {
     const a = await h.user();
     const record = (await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=verify-two.com')).body.data;
     const failed = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' });
@@ -84,18 +84,29 @@ describe.each(dbKinds)('domain ownership verification on %s', (kind) => {
       domainName: 'verify-two.com',
       apexDomain: 'verify-two.com',
       status: 'failed',
-      message: 'DNS verification failed, please check DNS record configuration',
+      failure: 'recordMissing',
+      found: [],
+      message:
+        'DNS verification failed, please check DNS record configuration: _edgeward-verify.verify-two.com has no TXT record yet (new records can take a few minutes to appear).',
     });
     const zh = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' }, 'zh-CN');
-    expect(zh.body.data.message).toBe('DNS验证失败，请检查DNS记录配置');
+    expect(zh.body.data.message).toMatch(
+      /^DNS验证失败，请检查DNS记录配置：_edgeward-verify\.verify-two\.com 还没有 TXT 记录/,
+    );
 
     h.dns.setTxt(record.name, ['unrelated', 'edgeward-verify=somebody-else']);
-    expect((await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' })).body.data.status).toBe(
-      'failed',
+    const mismatch = (await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' })).body.data;
+    expect(mismatch).toMatchObject({
+      status: 'failed',
+      failure: 'recordMismatch',
+      found: ['unrelated', 'edgeward-verify=somebody-else'],
+    });
+    expect(mismatch.message).toBe(
+      'DNS verification failed, please check DNS record configuration: the TXT record of _edgeward-verify.verify-two.com holds "unrelated", "edgeward-verify=somebody-else", not the value shown.',
     );
     h.dns.setTxt(record.name, ['unrelated', record.value]);
     const ok = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-two.com' });
-    expect(ok.body.data).toMatchObject({ status: 'success', message: 'Verification succeeded' });
+    expect(ok.body.data).toMatchObject({ status: 'success', failure: null, message: 'Verification succeeded' });
 
     const sub = await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=cdn.img.verify-two.com');
     expect(sub.body.data).toMatchObject({ apexDomain: 'verify-two.com', verified: true });
@@ -133,5 +144,25 @@ describe.each(dbKinds)('domain ownership verification on %s', (kind) => {
     const res = await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=not_a_domain');
     expect(res.statusCode).toBe(400);
     expect(res.body.fields).toEqual({ domainName: 'The domain name format is incorrect' });
+  });
+});
+
+describe.each(dbKinds)('domain ownership verification without DNS servers on %s', (kind) => {
+  let h: DomainHarness;
+  beforeAll(async () => {
+    h = await createDomainHarness(kind, { DNS_SERVERS: `127.0.0.1:${await closedPort()}` });
+  });
+  afterAll(() => h.close());
+
+  it('says the DNS servers could not be reached rather than that the record is missing', async () => {
+    const a = await h.user();
+    const res = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-unreachable.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'failed', failure: 'dnsUnreachable', found: [] });
+    expect(res.body.data.message).toBe(
+      'The DNS servers could not be reached, so the record could not be checked. Please try again in a moment.',
+    );
+    const zh = await h.call(a, 'POST', '/domain/verify-record', { domainName: 'verify-unreachable.com' }, 'zh-CN');
+    expect(zh.body.data.message).toBe('无法连接 DNS 服务器，暂时无法检查记录，请稍后重试。');
   });
 });

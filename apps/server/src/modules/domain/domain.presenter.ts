@@ -5,12 +5,13 @@ import {
   domainExportColumns,
   formatUtc8,
   type Locale,
-  type VerificationStatus,
+  type VerifyResult,
 } from '@edgeward/contract';
 import { translate } from '../../http/i18n';
 import { apexDomain } from './apex-domain';
 import { csvRow } from './csv';
 import type { DomainRow, DomainWithConfig } from './domain.repository';
+import type { VerificationOutcome } from './domain-verification.service';
 
 // What the API shows of a domain: explicit whitelists of the stored rows, in the contract's shapes.
 
@@ -79,11 +80,34 @@ export function toDomainConfig(row: DomainWithConfig): DomainConfig {
   };
 }
 
-/** The message shown beside a verification's outcome; none while it is still pending or validating. */
-export function verificationMessage(status: VerificationStatus, locale: Locale): string | null {
-  if (status === 'success') return translate(locale, 'domain.verify.success');
-  if (status === 'failed') return translate(locale, 'domain.verify.failed');
-  return null;
+/** The message beside a verification's outcome, saying what DNS answered; none while it is still pending. */
+function verificationMessage(o: VerificationOutcome, locale: Locale): string | null {
+  if (o.status === 'success') return translate(locale, 'domain.verify.success');
+  if (o.status !== 'failed') return null;
+  switch (o.failure) {
+    case 'dnsUnreachable':
+      return translate(locale, 'domain.verify.dnsUnreachable');
+    case 'recordMismatch':
+      return translate(locale, 'domain.verify.recordMismatch', {
+        name: o.recordName,
+        found: o.found.map((v) => `"${v}"`).join(', '),
+      });
+    case 'recordMissing':
+      return translate(locale, 'domain.verify.recordMissing', { name: o.recordName });
+    default:
+      return translate(locale, 'domain.verify.failed');
+  }
+}
+
+export function toVerifyResult(o: VerificationOutcome, locale: Locale): VerifyResult {
+  return {
+    domainName: o.domainName,
+    apexDomain: o.apexDomain,
+    status: o.status,
+    failure: o.failure,
+    found: o.found,
+    message: verificationMessage(o, locale),
+  };
 }
 
 /** The CSV export: the header, then one line per domain, times in UTC+8 and names of statuses and types translated. */

@@ -6,7 +6,7 @@ import { translate } from '../../http/i18n';
 import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
 import type { AreaContext } from '../area';
-import { toCsvLines, verificationMessage } from './domain.presenter';
+import { toCsvLines, toVerifyResult } from './domain.presenter';
 import type { DomainServices } from './domain.services';
 
 /** Accelerated domains: the routes of the contract's domain table. */
@@ -37,8 +37,7 @@ export function domainModule(services: DomainServices, deps: AreaContext): Fasti
       verification.queryRecord(user, query.domainName),
     );
     registerRoute(app, r.verifyRecord, async ({ user, body, locale }) => {
-      const result = await verification.verify(user, body.domainName);
-      return { ...result, message: verificationMessage(result.status, locale) };
+      return toVerifyResult(await verification.verify(user, body.domainName), locale);
     });
     registerRoute(app, r.export, async ({ user, query, locale, request, reply }) => {
       const rows = await exports.exportRows(user, query.domainName).catch((error) => {

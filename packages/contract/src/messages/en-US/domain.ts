@@ -84,6 +84,12 @@ export const domain = {
   'domain.rateLimit.max': 'At most 20 rules',
   'domain.verify.failed': 'DNS verification failed, please check DNS record configuration',
   'domain.verify.success': 'Verification succeeded',
+  'domain.verify.dnsUnreachable':
+    'The DNS servers could not be reached, so the record could not be checked. Please try again in a moment.',
+  'domain.verify.recordMissing':
+    'DNS verification failed, please check DNS record configuration: {name} has no TXT record yet (new records can take a few minutes to appear).',
+  'domain.verify.recordMismatch':
+    'DNS verification failed, please check DNS record configuration: the TXT record of {name} holds {found}, not the value shown.',
   'domain.status.creating': 'Creating',
   'domain.status.configuring': 'Configuring',
   'domain.status.enabled': 'Enabled',

@@ -83,6 +83,10 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.rateLimit.max': '最多 20 条规则',
   'domain.verify.failed': 'DNS验证失败，请检查DNS记录配置',
   'domain.verify.success': '验证成功',
+  'domain.verify.dnsUnreachable': '无法连接 DNS 服务器，暂时无法检查记录，请稍后重试。',
+  'domain.verify.recordMissing':
+    'DNS验证失败，请检查DNS记录配置：{name} 还没有 TXT 记录（新记录可能需要几分钟才能生效）。',
+  'domain.verify.recordMismatch': 'DNS验证失败，请检查DNS记录配置：{name} 的 TXT 记录值为 {found}，与要求的值不一致。',
   'domain.status.creating': '创建中',
   'domain.status.configuring': '配置中',
   'domain.status.enabled': '已启用',
