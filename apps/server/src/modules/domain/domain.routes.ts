@@ -29,7 +29,8 @@ async function* csvLines(
   rows: AsyncIterable<Record<(typeof domainExportColumns)[number], string | number>>,
   locale: Locale,
 ) {
-  yield csvRow([...domainExportColumns]);
+  // The headers in the caller's language; the time column names its zone (UTC+8), which the page does not use.
+  yield csvRow(domainExportColumns.map((column) => translate(locale, `domain.export.column.${column}`)));
   for await (const row of rows) {
     yield csvRow(
       domainExportColumns.map((column) => {

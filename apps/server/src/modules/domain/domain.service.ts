@@ -191,9 +191,13 @@ export function createDomainService(deps: DomainServiceDeps) {
 
     canCreateWholeSite: wholeSiteRule,
 
-    /** The TXT record for the name's apex: random per user and apex, the same on every call. */
+    /**
+     * The TXT record for the name's apex: random per user and apex, the same on every call. The add-domain flow's
+     * first step asks for it, so a name already added is refused here rather than after the whole flow.
+     */
     async queryVerifyRecord(user: Caller, domainName: string) {
       const apex = verifiableApex(domainName);
+      if (await repo.findNameHolder(db, domainName)) throw new AppError('DOMAIN_TAKEN');
       const record = verificationRecord(apex);
       const row = await repo.ensureVerification(db, user.id, apex, record.name, newVerificationValue());
       return {

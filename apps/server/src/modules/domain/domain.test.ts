@@ -63,6 +63,22 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       expect((await h.call(b, 'GET', url)).body.data.value).not.toBe(first.body.data.value);
     });
 
+    it('refuses a name already added, of any account, before asking for a record', async () => {
+      const a = await h.user();
+      const b = await h.user();
+      await created(a, 'www.added-once.com');
+      for (const [user, name] of [
+        [a, 'www.added-once.com'],
+        [b, 'WWW.added-once.com'],
+      ] as const) {
+        const res = await h.call(user, 'GET', `/domain/query-create-verify-record?domainName=${name}`);
+        expect(res.statusCode).toBe(409);
+        expect(res.body).toMatchObject({ error: 'DOMAIN_TAKEN', message: 'This domain name has already been added' });
+      }
+      const sibling = await h.call(b, 'GET', '/domain/query-create-verify-record?domainName=img.added-once.com');
+      expect(sibling.statusCode).toBe(200);
+    });
+
     it('uses the registrable apex under multi-part suffixes', async () => {
       const a = await h.user();
       const res = await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=www.shop.example.com.cn');
@@ -605,7 +621,7 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="domains-\d{8}\.csv"$/);
       const lines = res.text.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('domainName,cname,type,status,https,createdAt');
+      expect(lines[0]).toBe('Domain name,CNAME,Acceleration type,Status,HTTPS,Created (UTC+8)');
       expect(lines).toHaveLength(4);
       expect(lines[1]).toMatch(
         /^exp-a-3\.example\.com,exp-a-3\.example\.com\.cdn\.edgeward\.net,Static pages,Enabled,off,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
@@ -615,6 +631,7 @@ describe.each(dbKinds)('domains on %s', (kind) => {
       expect(filtered.text.trimEnd().split('\r\n')).toHaveLength(2);
       const zh = await h.call(a, 'GET', '/domain/export', undefined, 'zh-CN');
       expect(zh.text).toContain('已启用');
+      expect(zh.text.split('\r\n')[0]).toBe('域名,CNAME,加速类型,状态,HTTPS,创建时间（UTC+8）');
     });
 
     it('streams every row of a long export across its batches, each once', async () => {
