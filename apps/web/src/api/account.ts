@@ -26,16 +26,23 @@ export function useSimulationLogin() {
   });
 }
 
+// The form calls below are silent: the form reports a failure once, under its field or as the message
+// (reportFormError in lib/form.ts).
+
 export function useSendEmailCode() {
-  return useMutation({ mutationFn: (query: EmailCodeRequest) => request(userRoutes.emailCode, { query }) });
+  return useMutation({
+    mutationFn: (query: EmailCodeRequest) => request(userRoutes.emailCode, { query }, { silent: true }),
+  });
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: (body: Register) => request(userRoutes.register, { body }) });
+  return useMutation({ mutationFn: (body: Register) => request(userRoutes.register, { body }, { silent: true }) });
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (body: ForgotPassword) => request(userRoutes.forgotPassword, { body }) });
+  return useMutation({
+    mutationFn: (body: ForgotPassword) => request(userRoutes.forgotPassword, { body }, { silent: true }),
+  });
 }
 
 /** Silent: an invalid link is shown as the page itself, other failures under the fields or as a message. */
@@ -47,18 +54,18 @@ export function useResetPassword() {
 
 export function useSendEmailChangeCode() {
   return useMutation({
-    mutationFn: (body: EmailChangeCodeRequest) => request(userRoutes.emailChangeCode, { body }),
+    mutationFn: (body: EmailChangeCodeRequest) => request(userRoutes.emailChangeCode, { body }, { silent: true }),
   });
 }
 
 export function useEditProfile() {
-  return useMutation({ mutationFn: (body: ProfileEdit) => request(userRoutes.edit, { body }) });
+  return useMutation({ mutationFn: (body: ProfileEdit) => request(userRoutes.edit, { body }, { silent: true }) });
 }
 
 export function useEditPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordEdit) => request(userRoutes.editPassword, { body }),
+    mutationFn: (body: PasswordEdit) => request(userRoutes.editPassword, { body }, { silent: true }),
     // The server signs the other sessions out.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });

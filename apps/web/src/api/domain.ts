@@ -51,11 +51,14 @@ export function useCanCreateWholeSite() {
   return useQuery({ queryKey: domainKeys.wholeSite, queryFn: () => request(domainRoutes.canCreateWholeSite) });
 }
 
-/** The TXT record for a domain's apex; fetched on demand by the add-domain flow (queryClient.fetchQuery). */
+/**
+ * The TXT record for a domain's apex; fetched on demand by the add-domain flow (queryClient.fetchQuery). Silent:
+ * the flow shows a refusal (a name already added) under the name field.
+ */
 export function fetchVerifyRecord(client: QueryClient, domainName: string) {
   return client.fetchQuery({
     queryKey: domainKeys.verifyRecord(domainName),
-    queryFn: () => request(domainRoutes.queryCreateVerifyRecord, { query: { domainName } }),
+    queryFn: () => request(domainRoutes.queryCreateVerifyRecord, { query: { domainName } }, { silent: true }),
     staleTime: 0,
   });
 }

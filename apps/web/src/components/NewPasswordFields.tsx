@@ -1,4 +1,4 @@
-import { ConfirmPasswordSchema, limits, PasswordSchema } from '@edgeward/contract';
+import { ConfirmPasswordSchema, PasswordSchema } from '@edgeward/contract';
 import { Form, Input } from 'antd';
 import { useI18n } from '../i18n';
 import { confirmRule, zodRule } from '../lib/form';
@@ -30,7 +30,6 @@ export function NewPasswordFields({ name, label, autoFocus }: NewPasswordFieldsP
         <Input.Password
           placeholder={t('account.placeholder.password')}
           autoComplete="new-password"
-          maxLength={limits.account.passwordMax}
           autoFocus={autoFocus}
         />
       </Form.Item>

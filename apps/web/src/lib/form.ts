@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
 import { ChunkLoadTimeoutError, withTimeout } from '../navigation/lazy-page';
+import { FEEDBACK_KEY, feedback } from './feedback';
 
 /** The translate function of the i18n store, as the form helpers need it. */
 export type Translate = (key: string, params?: MessageParams) => string;
@@ -96,6 +97,20 @@ export function applyServerErrors(
     .filter(({ name }) => Object.hasOwn(present, String(name[0])));
   if (data.length) form.setFields(data);
   return data.length > 0;
+}
+
+/**
+ * Reports a failed form call once: under the form's fields when the error belongs there (applyServerErrors),
+ * otherwise as the one message on screen. For calls made silent, so a field error is not also a toast.
+ */
+export function reportFormError(
+  form: Pick<FormInstance, 'getFieldsValue' | 'setFields'>,
+  error: unknown,
+  byErrorId: ErrorFieldMap = {},
+): void {
+  if (applyServerErrors(form, error, byErrorId) || errorIdOf(error) === 'ABORTED') return;
+  const content = error instanceof Error ? error.message : String(error);
+  feedback.message.error({ content, key: FEEDBACK_KEY });
 }
 
 /** The stable error id (contract/errors.ts) of an API error; undefined for anything else (network, timeout...). */

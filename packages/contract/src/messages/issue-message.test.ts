@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RegisterFieldsSchema } from '../schemas/auth';
+import { number } from '../schemas/common';
 import { issueMessage } from './issue-message';
 
 function firstIssue(schema: z.ZodType, value: unknown) {
@@ -40,6 +41,12 @@ describe('issueMessage', () => {
     expect(keyOf(z.array(z.string()).max(1), ['a', 'b'])).toEqual({ key: 'validation.tooMany', params: { max: 1 } });
     expect(keyOf(z.bigint().max(10n), 11n)).toEqual({ key: 'validation.tooBig', params: { max: 10 } });
     expect(keyOf(z.string().regex(/^a$/), 'b')).toEqual({ key: 'validation.invalid' });
+  });
+
+  it('tells a number left empty from a value that is not a number', () => {
+    expect(keyOf(number(), undefined)).toEqual({ key: 'validation.required' });
+    expect(keyOf(number(), 'abc')).toEqual({ key: 'validation.notNumber' });
+    expect(keyOf(number().max(3), 4)).toEqual({ key: 'validation.tooBig', params: { max: 3 } });
   });
 
   it("reads the server's validation errors, the issue rebuilt from keyword and params", () => {

@@ -46,6 +46,20 @@ export function text(key = 'validation.required') {
   return z.string({ error: key }).regex(SINGLE_LINE, { error: 'validation.controlCharacters', abort: true });
 }
 
+/**
+ * Every number of a request: a missing one is 'Input cannot be empty', any other value that is not a number (the
+ * text a form holds when what was typed is not one) 'Please enter a number'.
+ */
+export function number() {
+  return z.number({
+    // Only the type is this message's business; a check without its own message keeps zod's, mapped by code.
+    error: (issue) => {
+      if (issue.code !== 'invalid_type') return undefined;
+      return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.notNumber';
+    },
+  });
+}
+
 /** A string of several lines (PEM certificates and keys): line breaks and tabs allowed, other control characters not. */
 export function multilineText(key = 'validation.required') {
   return z.string({ error: key }).regex(MULTI_LINE, { error: 'validation.controlCharacters', abort: true });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { type DomainNameProblem, domainNameProblem, isDomainName, toAsciiDomain } from '../net/domain-name';
 import { canonicalIp, type IpAclEntryProblem, ipAclEntryProblem, isInternalIp, isIp } from '../net/ip';
-import { EpochMsSchema, multilineText, requiredText, text } from './common';
+import { EpochMsSchema, multilineText, number, requiredText, text } from './common';
 
 /*
  * The configuration of one accelerated domain (spec section 3) and one request body per settings segment
@@ -137,8 +137,7 @@ export function originIpOrDomainSchema(options: OriginRuleOptions = {}) {
     });
 }
 
-export const PortSchema = z
-  .number({ error: 'validation.required' })
+export const PortSchema = number()
   .int({ error: 'domain.port.range' })
   .min(d.portMin, { error: 'domain.port.range' })
   .max(d.portMax, { error: 'domain.port.range' });
@@ -320,17 +319,13 @@ function cacheContentIssue(type: CacheRuleType, entry: string, isLast: boolean):
  */
 export const CacheRuleSchema = z
   .object({
-    priority: z
-      .number({ error: 'validation.required' })
+    priority: number()
       .int({ error: 'domain.cache.priorityRange' })
       .min(d.cachePriorityMin, { error: 'domain.cache.priorityRange' })
       .max(d.cachePriorityMax, { error: 'domain.cache.priorityRange' }),
     type: CacheRuleTypeSchema,
     content: z.array(text().trim()).max(d.cacheContentMax, { error: 'domain.cache.contentMax' }).default([]),
-    ttl: z
-      .number({ error: 'validation.required' })
-      .int({ error: 'domain.cache.expiryRange' })
-      .min(0, { error: 'domain.cache.expiryRange' }),
+    ttl: number().int({ error: 'domain.cache.expiryRange' }).min(0, { error: 'domain.cache.expiryRange' }),
     unit: CacheExpiryUnitSchema.default('seconds'),
     ignoreUrlParameter: OnOffSchema.default('off'),
   })
@@ -562,8 +557,7 @@ export const UrlAuthSchema = z
     type: UrlAuthTypeSchema.default('type_a'),
     key: UrlAuthKeySchema.default(''),
     backupKey: UrlAuthKeySchema.default(''),
-    expireTime: z
-      .number({ error: 'validation.required' })
+    expireTime: number()
       .int({ error: 'domain.urlAuth.expireRange' })
       .min(d.urlAuthExpireMin, { error: 'domain.urlAuth.expireRange' })
       .max(d.urlAuthExpireMax, { error: 'domain.urlAuth.expireRange' })
@@ -669,16 +663,9 @@ export const RateLimitRuleSchema = z
   .object({
     type: CacheRuleTypeSchema,
     content: text().trim().default(''),
-    periodSeconds: z
-      .number({ error: 'validation.required' })
-      .int({ error: 'domain.rateLimit.valueMin' })
-      .min(1, { error: 'domain.rateLimit.valueMin' }),
-    limit: z
-      .number({ error: 'validation.required' })
-      .int({ error: 'domain.rateLimit.valueMin' })
-      .min(1, { error: 'domain.rateLimit.valueMin' }),
-    threshold: z
-      .number({ error: 'validation.required' })
+    periodSeconds: number().int({ error: 'domain.rateLimit.valueMin' }).min(1, { error: 'domain.rateLimit.valueMin' }),
+    limit: number().int({ error: 'domain.rateLimit.valueMin' }).min(1, { error: 'domain.rateLimit.valueMin' }),
+    threshold: number()
       .int({ error: 'domain.rateLimit.thresholdMin' })
       .min(0, { error: 'domain.rateLimit.thresholdMin' })
       .default(0),

@@ -72,7 +72,7 @@ describe.each(dbKinds)('domain list and export on %s', (kind) => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="domains-\d{8}\.csv"$/);
     const lines = res.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('domainName,cname,type,status,https,createdAt');
+    expect(lines[0]).toBe('Domain name,CNAME,Acceleration type,Status,HTTPS,Created (UTC+8)');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
       /^exp-a-3\.example\.com,exp-a-3\.example\.com\.cdn\.edgeward\.net,Static pages,Enabled,off,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
@@ -82,6 +82,7 @@ describe.each(dbKinds)('domain list and export on %s', (kind) => {
     expect(filtered.text.trimEnd().split('\r\n')).toHaveLength(2);
     const zh = await h.call(a, 'GET', '/domain/export', undefined, 'zh-CN');
     expect(zh.text).toContain('已启用');
+    expect(zh.text.split('\r\n')[0]).toBe('域名,CNAME,加速类型,状态,HTTPS,创建时间（UTC+8）');
   });
 
   it('streams every row of a long export across its batches, each once', async () => {

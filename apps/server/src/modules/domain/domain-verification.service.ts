@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { domainVerifyRecordPrefix, type VerificationFailure, type VerificationStatus } from '@edgeward/contract';
-import { fieldError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import type { DnsLookup } from '../../providers/dns/resolver';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import { apexDomain } from './apex-domain';
+import { findNameHolder } from './domain.repository';
 import type { Caller, DomainStore } from './domain-steps';
 import * as repo from './domain-verification.repository';
 
@@ -56,9 +57,13 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
   const { db, now } = deps;
 
   return {
-    /** The TXT record for the name's apex: random per user and apex, the same on every call. */
+    /**
+     * The TXT record for the name's apex: random per user and apex, the same on every call. The add-domain flow's
+     * first step asks for it, so a name already added (by anyone) is refused here rather than after the whole flow.
+     */
     async queryRecord(user: Caller, domainName: string) {
       const apex = verifiableApex(domainName);
+      if (await findNameHolder(db, domainName)) throw new AppError('DOMAIN_TAKEN');
       const record = verificationRecord(apex);
       const row = await repo.ensureVerification(db, user.id, apex, record.name, newVerificationValue());
       return {

@@ -75,6 +75,22 @@ describe.each(dbKinds)('domain ownership verification on %s', (kind) => {
     }
   });
 
+  it('refuses a name already added, of any account, before asking for a record', async () => {
+    const a = await h.user();
+    const b = await h.user();
+    expect((await h.create(a, 'www.added-once.com')).statusCode).toBe(200);
+    for (const [user, name] of [
+      [a, 'www.added-once.com'],
+      [b, 'WWW.added-once.com'],
+    ] as const) {
+      const res = await h.call(user, 'GET', `/domain/query-create-verify-record?domainName=${name}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.body).toMatchObject({ error: 'DOMAIN_TAKEN', message: 'This domain name has already been added' });
+    }
+    const sibling = await h.call(b, 'GET', '/domain/query-create-verify-record?domainName=img.added-once.com');
+    expect(sibling.statusCode).toBe(200);
+  });
+
   it('fails with the spec text and what DNS answered until the record is in DNS, then succeeds; subdomains need no new record', async () => {
     const a = await h.user();
     const record = (await h.call(a, 'GET', '/domain/query-create-verify-record?domainName=verify-two.com')).body.data;

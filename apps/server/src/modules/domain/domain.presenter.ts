@@ -112,7 +112,8 @@ export function toVerifyResult(o: VerificationOutcome, locale: Locale): VerifyRe
 
 /** The CSV export: the header, then one line per domain, times in UTC+8 and names of statuses and types translated. */
 export async function* toCsvLines(rows: AsyncIterable<DomainListItem>, locale: Locale) {
-  yield csvRow([...domainExportColumns]);
+  // The headers in the caller's language; the time column names its zone (UTC+8), which the page does not use.
+  yield csvRow(domainExportColumns.map((column) => translate(locale, `domain.export.column.${column}`)));
   for await (const row of rows) {
     yield csvRow(
       domainExportColumns.map((column) => {

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { avatarUploadPath, useEditProfile, useSendEmailChangeCode } from '../../api/account';
 import { isEnvelope } from '../../api/http';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, type ErrorFieldMap, zodRule } from '../../lib/form';
+import { type ErrorFieldMap, reportFormError, zodRule } from '../../lib/form';
 import { fileProblem } from '../../lib/upload';
 import { sessionStore, useSession } from '../../stores/session';
 import { EmailCodeField } from '../auth/EmailCodeField';
@@ -67,6 +67,7 @@ function ProfileForm({ user }: { user: Profile }) {
 
   return (
     <Form
+      noValidate
       form={form}
       layout="vertical"
       name="profile"
@@ -79,21 +80,15 @@ function ProfileForm({ user }: { user: Profile }) {
             form.setFieldsValue({ email: profile.email });
             message.success(t('account.settings.saved'));
           },
-          onError: (error) => applyServerErrors(form, error, errorFields),
+          onError: (error) => reportFormError(form, error, errorFields),
         })
       }
     >
       <Form.Item name="userName" label={t('account.field.userName')} rules={[zodRule(fields.userName, t)]}>
-        <Input
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={limits.account.userNameMax}
-          autoFocus
-        />
+        <Input autoComplete="username" autoCapitalize="off" spellCheck={false} autoFocus />
       </Form.Item>
       <Form.Item name="email" label={t('account.field.email')} rules={[zodRule(fields.email, t)]}>
-        <Input type="email" autoComplete="email" maxLength={limits.account.emailMax} />
+        <Input type="email" autoComplete="email" />
       </Form.Item>
       {emailChanges && <EmailChangeFields form={form} />}
       <Form.Item>
@@ -127,7 +122,7 @@ function EmailChangeFields({ form }: { form: FormInstance<ProfileEdit> }) {
           message.success(t('account.register.codeSent', { email: email.trim() }));
           form.focusField('emailCode');
         },
-        onError: (error) => applyServerErrors(form, error, errorFields),
+        onError: (error) => reportFormError(form, error, errorFields),
       },
     );
   }
@@ -141,7 +136,7 @@ function EmailChangeFields({ form }: { form: FormInstance<ProfileEdit> }) {
         rules={[zodRule(PasswordEditFieldsSchema.shape.oldPassword, t)]}
         preserve={false}
       >
-        <Input.Password autoComplete="current-password" maxLength={limits.account.passwordMax} />
+        <Input.Password autoComplete="current-password" />
       </Form.Item>
       <EmailCodeField
         rule={zodRule(EmailCodeSchema, t)}

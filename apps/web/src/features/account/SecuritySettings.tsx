@@ -4,7 +4,7 @@ import { useEditPassword, useRevokeOtherSessions, useSessions } from '../../api/
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, zodRule } from '../../lib/form';
+import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
 import { describeUserAgent } from '../../lib/user-agent';
 import { useSession } from '../../stores/session';
@@ -43,7 +43,7 @@ function PasswordForm() {
         form.resetFields();
         message.success(t('account.settings.passwordChanged'));
       },
-      onError: (error) => applyServerErrors(form, error, { PASSWORD_WRONG: 'oldPassword' }),
+      onError: (error) => reportFormError(form, error, { PASSWORD_WRONG: 'oldPassword' }),
     });
   }
 
@@ -53,7 +53,7 @@ function PasswordForm() {
         {t('account.settings.passwordTitle')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('account.settings.passwordHint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="password" onFinish={onFinish} style={{ maxWidth: 440 }}>
+      <Form noValidate form={form} layout="vertical" name="password" onFinish={onFinish} style={{ maxWidth: 440 }}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user?.userName ?? ''} readOnly hidden />
         <Form.Item name="oldPassword" label={t('account.field.oldPassword')} rules={[zodRule(fields.oldPassword, t)]}>

@@ -12,16 +12,22 @@ const captchaCode = () =>
 
 /**
  * The captcha of one form: the image (a new one on click) and `refresh()`, which also empties the answer because
- * each captcha is used up by a single check on the server.
+ * each captcha is used up by a single check on the server. `renew()` is the refresh after a failed call: the
+ * emptied field says why, so the answer typed before does not vanish without a word.
  */
 export function useCaptchaField(form: FormInstance, scope: string, enabled = true) {
+  const { t } = useI18n();
   const query = useCaptcha(scope, enabled);
   const { refetch } = query;
   const refresh = useCallback(() => {
     form.setFieldValue('captchaCode', '');
     void refetch();
   }, [form, refetch]);
-  return { query, refresh, captchaId: query.data?.captchaId ?? '' };
+  const renew = useCallback(() => {
+    refresh();
+    form.setFields([{ name: 'captchaCode', errors: [t('account.captcha.renewed')] }]);
+  }, [form, refresh, t]);
+  return { query, refresh, renew, captchaId: query.data?.captchaId ?? '' };
 }
 
 type CaptchaState = ReturnType<typeof useCaptchaField>;

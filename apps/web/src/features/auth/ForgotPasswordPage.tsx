@@ -1,10 +1,10 @@
-import { ForgotPasswordSchema, limits } from '@edgeward/contract';
+import { ForgotPasswordSchema } from '@edgeward/contract';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForgotPassword } from '../../api/account';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, zodRule } from '../../lib/form';
+import { reportFormError, zodRule } from '../../lib/form';
 import { CaptchaField, useCaptchaField } from './CaptchaField';
 
 interface ForgotValues {
@@ -27,8 +27,8 @@ export default function ForgotPasswordPage() {
       {
         onSuccess: () => setSentTo(values.email.trim()),
         onError: (error) => {
-          captcha.refresh();
-          applyServerErrors(form, error, { CAPTCHA_INVALID: 'captchaCode' });
+          captcha.renew();
+          reportFormError(form, error, { CAPTCHA_INVALID: 'captchaCode' });
         },
       },
     );
@@ -55,15 +55,9 @@ export default function ForgotPasswordPage() {
         {t('account.forgot.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('account.forgot.description')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" size="large" onFinish={onFinish} name="forgot-password">
+      <Form noValidate form={form} layout="vertical" size="large" onFinish={onFinish} name="forgot-password">
         <Form.Item name="email" label={t('account.field.email')} rules={[zodRule(ForgotPasswordSchema.shape.email, t)]}>
-          <Input
-            type="email"
-            placeholder={t('account.placeholder.email')}
-            autoComplete="email"
-            maxLength={limits.account.emailMax}
-            autoFocus
-          />
+          <Input type="email" placeholder={t('account.placeholder.email')} autoComplete="email" autoFocus />
         </Form.Item>
         <CaptchaField captcha={captcha} size="large" />
         <Form.Item>

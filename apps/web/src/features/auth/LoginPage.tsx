@@ -62,7 +62,7 @@ function PasswordLogin() {
             if (captchaError) setCaptchaShown(true);
             return;
           }
-          captcha.refresh();
+          captcha.renew();
           if (captchaError) applyServerErrors(form, error, { CAPTCHA_INVALID: 'captchaCode' });
           form.focusField(captchaError ? 'captchaCode' : 'password');
         },
@@ -101,7 +101,7 @@ function PasswordLogin() {
       >
         {t('account.login.title')}
       </h3>
-      <Form form={form} layout="vertical" size="large" onFinish={onFinish} requiredMark={false} name="login">
+      <Form noValidate form={form} layout="vertical" size="large" onFinish={onFinish} requiredMark={false} name="login">
         <Form.Item
           name="userName"
           label={t('account.field.userName')}

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useRegister, useSendEmailCode } from '../../api/account';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n';
-import { applyServerErrors, type ErrorFieldMap, zodRule } from '../../lib/form';
+import { type ErrorFieldMap, reportFormError, zodRule } from '../../lib/form';
 import { AgreementModal } from './AgreementModal';
 import { CaptchaField, useCaptchaField } from './CaptchaField';
 import { EmailCodeField } from './EmailCodeField';
@@ -62,8 +62,8 @@ export default function RegisterPage() {
           form.focusField('emailCode');
         },
         onError: (error) => {
-          captcha.refresh();
-          applyServerErrors(form, error, errorFields);
+          captcha.renew();
+          reportFormError(form, error, errorFields);
         },
       },
     );
@@ -75,8 +75,8 @@ export default function RegisterPage() {
       {
         onSuccess: ({ userName }) => navigate(`/user/register-result?account=${encodeURIComponent(userName)}`),
         onError: (error) => {
-          captcha.refresh();
-          applyServerErrors(form, error, errorFields);
+          captcha.renew();
+          reportFormError(form, error, errorFields);
         },
       },
     );
@@ -87,28 +87,22 @@ export default function RegisterPage() {
       <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 24 }}>
         {t('account.register.title')}
       </Typography.Title>
-      <Form form={form} layout="vertical" onFinish={onFinish} scrollToFirstError name="register">
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish} scrollToFirstError name="register">
         <Form.Item name="userName" label={t('account.field.userName')} rules={[zodRule(fields.userName, t)]}>
           <Input
             placeholder={t('account.placeholder.userName')}
             autoComplete="username"
             autoCapitalize="off"
             spellCheck={false}
-            maxLength={limits.account.userNameMax}
             autoFocus
           />
         </Form.Item>
         <NewPasswordFields name="password" label={t('account.field.password')} />
         <Form.Item name="email" label={t('account.field.email')} rules={[zodRule(fields.email, t)]}>
-          <Input
-            type="email"
-            placeholder={t('account.placeholder.email')}
-            autoComplete="email"
-            maxLength={limits.account.emailMax}
-          />
+          <Input type="email" placeholder={t('account.placeholder.email')} autoComplete="email" />
         </Form.Item>
         <Form.Item name="phone" label={t('account.field.phone')} rules={[zodRule(fields.phone, t)]}>
-          <Input type="tel" placeholder={t('account.placeholder.phone')} autoComplete="tel" maxLength={16} />
+          <Input type="tel" placeholder={t('account.placeholder.phone')} autoComplete="tel" />
         </Form.Item>
         <CaptchaField captcha={captcha} />
         <EmailCodeField

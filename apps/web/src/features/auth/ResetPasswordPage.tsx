@@ -60,7 +60,7 @@ export default function ResetPasswordPage() {
       <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 24 }}>
         {t('account.reset.title')}
       </Typography.Title>
-      <Form form={form} layout="vertical" size="large" onFinish={onFinish} name="reset-password">
+      <Form noValidate form={form} layout="vertical" size="large" onFinish={onFinish} name="reset-password">
         <NewPasswordFields name="password" label={t('account.field.newPassword')} autoFocus />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={reset.isPending}>

@@ -1,19 +1,40 @@
 import { LoadingOutlined } from '@ant-design/icons';
+import type { DomainStatus } from '@edgeward/contract';
 import { Tooltip, Typography } from 'antd';
 import { useI18n } from '../../i18n';
+
+/**
+ * What stands in for a CNAME not yet assigned, by the domain's status: a domain waiting for review gets it only
+ * after the review, one that did not pass never does; otherwise the edge assigns it while setting the domain up.
+ */
+export function pendingCnameKeys(status: DomainStatus | undefined): { text: string; hint: string } {
+  if (status === 'under_review') return { text: 'domain.cname.afterReview', hint: 'domain.cname.afterReviewHint' };
+  if (status === 'review_rejected') return { text: 'domain.cname.none', hint: 'domain.cname.rejectedHint' };
+  return { text: 'domain.cname.pending', hint: 'domain.cname.pendingHint' };
+}
 
 /**
  * A domain's CNAME with a copy button. The edge assigns it while it sets the domain up, so until then a pending
  * note stands in; the test handle `domain-cname` is only on a real value.
  */
-export function CnameText({ cname, code = false }: { cname: string; code?: boolean }) {
+export function CnameText({
+  cname,
+  status,
+  code = false,
+}: {
+  cname: string;
+  status?: DomainStatus | undefined;
+  code?: boolean;
+}) {
   const { t } = useI18n();
   if (!cname) {
+    const keys = pendingCnameKeys(status);
+    const assigning = keys.text === 'domain.cname.pending';
     return (
-      <Tooltip title={t('domain.cname.pendingHint')}>
+      <Tooltip title={t(keys.hint)}>
         <Typography.Text type="secondary" data-testid="domain-cname-pending">
-          <LoadingOutlined style={{ marginInlineEnd: 6 }} />
-          {t('domain.cname.pending')}
+          {assigning ? <LoadingOutlined style={{ marginInlineEnd: 6 }} /> : null}
+          {t(keys.text)}
         </Typography.Text>
       </Tooltip>
     );

@@ -4,7 +4,6 @@ import {
   AccelerationTypeSchema,
   type DomainDetail,
   DomainNameSchema,
-  limits,
   type VerificationStatus,
   type VerifyRecord,
 } from '@edgeward/contract';
@@ -42,7 +41,7 @@ import {
 import { useAuthorized } from '../../components/Authorized';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
-import { errorIdOf, serverFieldErrors, zodRule } from '../../lib/form';
+import { errorIdOf, reportFormError, serverFieldErrors, zodRule } from '../../lib/form';
 import { ForbiddenPage } from '../shell/ForbiddenPage';
 import { CnameGuide } from './CnameGuide';
 import { CnameText } from './CnameText';
@@ -171,8 +170,9 @@ function NameStep({
     try {
       const record = await fetchVerifyRecord(queryClient, domainName);
       onNext({ domainName, type: values.type }, record);
-    } catch {
-      // The request function has shown the reason; the user stays on this step.
+    } catch (error) {
+      // A name already added is refused here, on the first step, under the name.
+      reportFormError(form, error, { DOMAIN_TAKEN: 'domainName' });
     } finally {
       setChecking(false);
     }
@@ -181,6 +181,7 @@ function NameStep({
   const available = types.data ?? [];
   return (
     <Form<Basics>
+      noValidate
       form={form}
       layout="vertical"
       name="domain-create-name"
@@ -205,7 +206,6 @@ function NameStep({
       >
         <Input
           autoFocus
-          maxLength={limits.domain.nameMax}
           placeholder="www.example.com"
           spellCheck={false}
           autoCapitalize="off"
@@ -402,6 +402,7 @@ function OriginStep({
 
   return (
     <Form<OriginFormValues>
+      noValidate
       form={form}
       layout="vertical"
       name="domain-create-origin"
@@ -453,7 +454,7 @@ function DoneStep({ created, onAnother }: { created: DomainDetail; onAnother: ()
         <Descriptions bordered size="middle" column={1}>
           <Descriptions.Item label={t('domain.field.domainName')}>{domain.domainName}</Descriptions.Item>
           <Descriptions.Item label={t('domain.field.cname')}>
-            <CnameText cname={domain.cname} code />
+            <CnameText cname={domain.cname} status={domain.status} code />
           </Descriptions.Item>
           <Descriptions.Item label={t('domain.field.status')}>
             <Space>
@@ -465,7 +466,12 @@ function DoneStep({ created, onAnother }: { created: DomainDetail; onAnother: ()
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('domain.cnameGuide.title')}
         </Typography.Title>
-        <CnameGuide domainName={domain.domainName} apexDomain={domain.apexDomain} cname={domain.cname} />
+        <CnameGuide
+          domainName={domain.domainName}
+          apexDomain={domain.apexDomain}
+          cname={domain.cname}
+          status={domain.status}
+        />
       </Flex>
     </Result>
   );

@@ -9,7 +9,8 @@ import {
   PortSchema,
   splitLines,
 } from '@edgeward/contract';
-import { Alert, Button, Col, Form, Input, InputNumber, Radio, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, Radio, Row, Tag, Typography } from 'antd';
+import { NumberInput } from '../../components/NumberInput';
 import { useI18n } from '../../i18n';
 import { zodRule } from '../../lib/form';
 import { bodyRule } from './domain-form';
@@ -86,22 +87,12 @@ export function OriginFields({ domainName, withIpv6 = false }: { domainName?: st
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item name="httpPort" label={t('domain.origin.httpPort')} rules={[zodRule(PortSchema, t)]}>
-            <InputNumber
-              min={limits.domain.portMin}
-              max={limits.domain.portMax}
-              precision={0}
-              style={{ width: '100%' }}
-            />
+            <NumberInput style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="httpsPort" label={t('domain.origin.httpsPort')} rules={[zodRule(PortSchema, t)]}>
-            <InputNumber
-              min={limits.domain.portMin}
-              max={limits.domain.portMax}
-              precision={0}
-              style={{ width: '100%' }}
-            />
+            <NumberInput style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>

@@ -24,6 +24,7 @@ export const account = {
   'account.captcha.alt': 'Captcha image, click for a new one',
   'account.captcha.refresh': 'Click the image for a new one',
   'account.captcha.loadFailed': 'Could not load, click to retry',
+  'account.captcha.renewed': 'That captcha has been used up: please type the characters of the new image',
 
   'account.strength.label': 'Password strength',
   'account.strength.strong': 'Strong',

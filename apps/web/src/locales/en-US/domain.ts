@@ -15,6 +15,11 @@ export const domain = {
 
   'domain.cname.pending': 'Being assigned…',
   'domain.cname.pendingHint': 'The CNAME is assigned once the edge has set the domain up, usually within a minute.',
+  'domain.cname.afterReview': 'Assigned after review',
+  'domain.cname.afterReviewHint':
+    'The CNAME is assigned after our staff have approved the domain; the edge then sets it up within a minute.',
+  'domain.cname.none': 'None',
+  'domain.cname.rejectedHint': 'The review was not passed, so no CNAME is assigned.',
 
   'domain.field.domainName': 'Domain name',
   'domain.field.cname': 'CNAME',
@@ -128,7 +133,7 @@ export const domain = {
   'domain.settings.leaveContent': 'Your changes on this tab have not been saved and will be lost.',
   'domain.settings.leave': 'Leave',
   'domain.settings.stay': 'Stay',
-  'domain.settings.readOnly': 'The domain is {status}: its settings cannot be changed now.',
+  'domain.settings.readOnly': 'The settings cannot be changed while the domain is in the state “{status}”.',
   'domain.settings.notFound': 'Domain not found',
   'domain.settings.notFoundHint': 'It may have been deleted, or the address is wrong.',
   'domain.settings.loadFailed': 'The configuration could not be loaded',
@@ -311,6 +316,7 @@ export const domain = {
   'domain.advanced.websocket': 'WebSocket',
   'domain.advanced.websocketHint': 'Pass WebSocket connections through to the origin.',
   'domain.advanced.paidAddon': 'Paid add-on',
+  'domain.advanced.contactSupport': 'Contact support',
   'domain.advanced.originProtocolTitle': 'Origin protocol',
   'domain.advanced.forceRedirectTitle': 'Force redirect',
   'domain.advanced.forceRedirectDescription': 'Send visitors to one protocol with a redirect.',

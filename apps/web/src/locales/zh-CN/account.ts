@@ -25,6 +25,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.captcha.alt': '图形验证码，点击换一张',
   'account.captcha.refresh': '看不清？点击图片换一张',
   'account.captcha.loadFailed': '加载失败，点击重试',
+  'account.captcha.renewed': '该验证码已使用，请输入新图片中的字符',
 
   'account.strength.label': '密码强度',
   'account.strength.strong': '强',
@@ -63,7 +64,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.agreement.accept': '同意',
   'account.agreement.close': '关闭',
 
-  'account.registerResult.title': '你的账户 {name} 注册成功',
+  'account.registerResult.title': '你的账户“{name}”注册成功',
   'account.registerResult.subtitle': '现在可以使用用户名和密码登录。',
   'account.registerResult.login': '去登录',
 

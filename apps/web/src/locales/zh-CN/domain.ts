@@ -16,6 +16,10 @@ export const domain: Record<keyof typeof en, string> = {
 
   'domain.cname.pending': '分配中…',
   'domain.cname.pendingHint': '边缘节点创建好域名后会分配 CNAME，通常在一分钟内完成。',
+  'domain.cname.afterReview': '审核通过后分配',
+  'domain.cname.afterReviewHint': '域名通过人工审核后才会分配 CNAME，随后边缘节点会在一分钟内完成创建。',
+  'domain.cname.none': '无',
+  'domain.cname.rejectedHint': '域名审核未通过，不分配 CNAME。',
 
   'domain.field.domainName': '域名',
   'domain.field.cname': 'CNAME',
@@ -287,6 +291,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.advanced.websocket': 'WebSocket',
   'domain.advanced.websocketHint': '将 WebSocket 连接透传到源站。',
   'domain.advanced.paidAddon': '付费增值服务',
+  'domain.advanced.contactSupport': '联系客服',
   'domain.advanced.originProtocolTitle': '回源协议',
   'domain.advanced.forceRedirectTitle': '强制跳转',
   'domain.advanced.forceRedirectDescription': '通过跳转让访问者统一使用一种协议。',

@@ -19,6 +19,7 @@ export const common = {
   'validation.tooSmall': 'Must be at least {min}',
   'validation.tooBig': 'Must be at most {max}',
   'validation.integer': 'Must be a whole number',
+  'validation.notNumber': 'Please enter a number',
   'validation.tooMany': 'At most {max} entries',
   'validation.controlCharacters': 'Control characters (such as NUL or line breaks) are not allowed',
 } as const;

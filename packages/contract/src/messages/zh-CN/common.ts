@@ -20,6 +20,7 @@ export const common: Record<keyof typeof en, string> = {
   'validation.tooSmall': '不能小于 {min}',
   'validation.tooBig': '不能大于 {max}',
   'validation.integer': '必须是整数',
+  'validation.notNumber': '请输入数字',
   'validation.tooMany': '最多 {max} 条',
   'validation.controlCharacters': '不能包含控制字符（如 NUL 或换行）',
 };

@@ -134,7 +134,7 @@ function ListFilterSection(props: ListFilterSectionProps) {
       dirty={section.dirty}
       testId={`section-${props.name}`}
     >
-      <Form {...section.formProps} style={{ maxWidth: 720 }}>
+      <Form noValidate {...section.formProps} style={{ maxWidth: 720 }}>
         <Form.Item name="type" label={t('domain.filter.type')} rules={[zodRule(props.typeSchema, t)]}>
           <Radio.Group
             optionType="button"

@@ -6,10 +6,11 @@ import {
   OriginProtocolSchema,
   RedirectStatusSchema,
 } from '@edgeward/contract';
-import { Flex, Form, List, Radio, Switch, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Flex, Form, List, Radio, Switch, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { useI18n } from '../../../i18n';
-import { zodRule } from '../../../lib/form';
+import { errorIdOf, zodRule } from '../../../lib/form';
 import { HeaderRulesSection } from './HeaderRulesSection';
 import { SaveBar, SectionCard } from './SectionCard';
 import { useInstantSave, useSection, useSettings } from './settings-context';
@@ -41,6 +42,13 @@ function SwitchesSection() {
   const range = useInstantSave('configRangeSwitch');
   const compression = useInstantSave('configCompression');
   const websocket = useInstantSave('configWebsocket');
+  // Add-ons cannot be bought yet: a refusal says how to get one (support) instead of a bare 'purchase it first'.
+  const [addonRefused, setAddonRefused] = useState<string | null>(null);
+  const explainAddon = (error: unknown) => {
+    if (errorIdOf(error) !== 'ADDON_REQUIRED') return false;
+    setAddonRefused(error instanceof Error ? error.message : t('errors.ADDON_REQUIRED'));
+    return true;
+  };
 
   return (
     <SectionCard title={t('domain.advanced.switchesTitle')} description={t('domain.advanced.switchesDescription')}>
@@ -101,12 +109,23 @@ function SwitchesSection() {
               loading={websocket.saving}
               disabled={!editable}
               aria-label={t('domain.advanced.websocket')}
-              onChange={(on) => websocket.run({ websocket: on ? 'on' : 'off' })}
+              onChange={(on) => websocket.run({ websocket: on ? 'on' : 'off' }, explainAddon)}
               data-testid="websocket-switch"
             />
           }
         />
       </List>
+      {addonRefused ? (
+        <Alert
+          type="info"
+          showIcon
+          closable={{ onClose: () => setAddonRefused(null) }}
+          style={{ marginBottom: 16 }}
+          title={addonRefused}
+          action={<Link to="/ticket/new">{t('domain.advanced.contactSupport')}</Link>}
+          data-testid="addon-required"
+        />
+      ) : null}
       <Typography.Text type="secondary">{t('domain.advanced.instantHint')}</Typography.Text>
     </SectionCard>
   );
@@ -128,7 +147,7 @@ function OriginProtocolSection() {
       description={t('domain.origin.protocolHint')}
       dirty={section.dirty}
     >
-      <Form {...section.formProps}>
+      <Form noValidate {...section.formProps}>
         <Form.Item name="originProtocol" rules={[zodRule(OriginProtocolSchema, t)]}>
           <Radio.Group
             optionType="button"
@@ -162,7 +181,7 @@ function ForceRedirectSection() {
       description={t('domain.advanced.forceRedirectDescription')}
       dirty={section.dirty}
     >
-      <Form {...section.formProps}>
+      <Form noValidate {...section.formProps}>
         <Form.Item
           name="type"
           label={t('domain.advanced.redirectType')}

@@ -20,7 +20,7 @@ export function BasicTab() {
               <Typography.Text strong>{config.domainName}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('domain.field.cname')}>
-              <CnameText cname={config.cname} code />
+              <CnameText cname={config.cname} status={detail.status} code />
             </Descriptions.Item>
             <Descriptions.Item label={t('domain.field.status')}>
               <DomainStatusTag status={detail.status} reason={detail.statusReason} />
@@ -49,7 +49,12 @@ export function BasicTab() {
         ) : null}
       </SectionCard>
       <SectionCard title={t('domain.cnameGuide.title')} description={t('domain.cnameGuide.description')}>
-        <CnameGuide domainName={config.domainName} apexDomain={config.apexDomain} cname={config.cname} />
+        <CnameGuide
+          domainName={config.domainName}
+          apexDomain={config.apexDomain}
+          cname={config.cname}
+          status={detail?.status}
+        />
       </SectionCard>
     </Flex>
   );

@@ -20,7 +20,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   Modal,
   Select,
   Space,
@@ -33,6 +32,7 @@ import {
 import { useState } from 'react';
 import { useSaveConfig } from '../../../api/domain';
 import { ConfirmButton } from '../../../components/ConfirmButton';
+import { NumberInput } from '../../../components/NumberInput';
 import { useI18n } from '../../../i18n';
 import { serverFieldErrors, zodRule } from '../../../lib/form';
 import { applyConfigErrors, bodyRule, isOn, onOff } from '../domain-form';
@@ -333,7 +333,7 @@ function CacheRuleModal({ index, rule, onClose }: { index: number; rule?: SavedR
       destroyOnHidden
       width={600}
     >
-      <Form form={form} layout="vertical" initialValues={initial} preserve={false} name="cache-rule">
+      <Form noValidate form={form} layout="vertical" initialValues={initial} preserve={false} name="cache-rule">
         <Form.Item
           name="priority"
           label={t('domain.cache.priority')}
@@ -342,13 +342,7 @@ function CacheRuleModal({ index, rule, onClose }: { index: number; rule?: SavedR
           validateFirst
           rules={[zodRule(CacheRuleSchema.shape.priority, t), listRule('priority')]}
         >
-          <InputNumber
-            min={limits.domain.cachePriorityMin}
-            max={limits.domain.cachePriorityMax}
-            precision={0}
-            style={{ width: 160 }}
-            data-testid="cache-rule-priority"
-          />
+          <NumberInput style={{ width: 160 }} data-testid="cache-rule-priority" />
         </Form.Item>
         <Form.Item
           name="type"
@@ -389,7 +383,7 @@ function CacheRuleModal({ index, rule, onClose }: { index: number; rule?: SavedR
         <Form.Item label={t('domain.cache.expiry')} required extra={t('domain.cache.expiryHint')}>
           <Space.Compact>
             <Form.Item name="ttl" noStyle dependencies={['unit']} rules={[listRule('ttl')]}>
-              <InputNumber min={0} precision={0} style={{ width: 160 }} data-testid="cache-rule-ttl" />
+              <NumberInput style={{ width: 160 }} data-testid="cache-rule-ttl" />
             </Form.Item>
             <Form.Item name="unit" noStyle rules={[zodRule(CacheExpiryUnitSchema, t)]}>
               <Select
@@ -458,6 +452,7 @@ function CacheSwitches() {
   return (
     <SectionCard title={t('domain.cache.switchesTitle')} dirty={section.dirty}>
       <Form
+        noValidate
         {...section.formProps}
         layout="horizontal"
         labelAlign="left"

@@ -60,7 +60,7 @@ export function HeaderRulesSection({ kind }: HeaderRulesSectionProps) {
       dirty={section.dirty}
       testId={`section-${kind}-headers`}
     >
-      <Form {...section.formProps}>
+      <Form noValidate {...section.formProps}>
         <Form.List name="headers">
           {(fields, { add, remove }) => (
             <EditableRows
@@ -86,7 +86,6 @@ export function HeaderRulesSection({ kind }: HeaderRulesSectionProps) {
                       rules={[zodRule(HeaderRuleSchema.shape.name, t), rowRule(field.name, 'name')]}
                     >
                       <Input
-                        maxLength={limits.domain.headerNameMax}
                         placeholder="X-Custom-Header"
                         spellCheck={false}
                         aria-label={t('domain.headers.name')}
@@ -128,7 +127,6 @@ export function HeaderRulesSection({ kind }: HeaderRulesSectionProps) {
                           rules={[rowRule(field.name, 'value')]}
                         >
                           <Input
-                            maxLength={limits.domain.headerValueMax}
                             disabled={getFieldValue(['headers', field.name, 'action']) === 'delete'}
                             spellCheck={false}
                             aria-label={t('domain.headers.value')}

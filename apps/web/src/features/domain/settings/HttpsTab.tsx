@@ -155,7 +155,7 @@ export function HttpsTab() {
 
   return (
     <SectionCard title={t('domain.https.title')} description={t('domain.https.description')} dirty={section.dirty}>
-      <Form {...section.formProps} style={{ maxWidth: 760 }}>
+      <Form noValidate {...section.formProps} style={{ maxWidth: 760 }}>
         <Form.Item
           name="https"
           label={t('domain.https.https')}
@@ -192,12 +192,7 @@ export function HttpsTab() {
               rules={[certRule('name')]}
               dependencies={['https']}
             >
-              <Input
-                maxLength={limits.domain.certNameMax}
-                showCount
-                placeholder={t('domain.https.certNamePlaceholder')}
-                data-testid="cert-name"
-              />
+              <Input showCount placeholder={t('domain.https.certNamePlaceholder')} data-testid="cert-name" />
             </Form.Item>
             <Form.Item
               label={

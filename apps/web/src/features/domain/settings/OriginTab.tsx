@@ -41,7 +41,7 @@ export function OriginTab() {
 
   return (
     <SectionCard title={t('domain.origin.title')} description={t('domain.origin.description')} dirty={section.dirty}>
-      <Form {...section.formProps} onFinish={save} style={{ maxWidth: 720 }}>
+      <Form noValidate {...section.formProps} onFinish={save} style={{ maxWidth: 720 }}>
         <OriginFields domainName={config.domainName} withIpv6 />
         {unreachable ? (
           <div style={{ marginBottom: 16 }}>

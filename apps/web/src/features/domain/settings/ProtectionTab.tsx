@@ -9,7 +9,8 @@ import {
   rateLimitPresets,
   recommendedRateLimitPreset,
 } from '@edgeward/contract';
-import { Alert, Flex, Form, Input, InputNumber, Radio, Select, Switch, Tag, Tooltip } from 'antd';
+import { Alert, Flex, Form, Input, Radio, Select, Switch, Tag, Tooltip } from 'antd';
+import { NumberInput } from '../../../components/NumberInput';
 import { useI18n } from '../../../i18n';
 import { zodRule } from '../../../lib/form';
 import { bodyRule, isOn, issueAt, onOff } from '../domain-form';
@@ -108,7 +109,7 @@ export function ProtectionTab() {
         title={t('domain.rateLimit.blockTitle')}
         description={t('domain.rateLimit.blockDescription')}
       />
-      <Form {...section.formProps}>
+      <Form noValidate {...section.formProps}>
         <Form.Item name="status" label={t('domain.rateLimit.status')} valuePropName="checked">
           <Switch data-testid="rate-limit-switch" />
         </Form.Item>
@@ -239,9 +240,7 @@ export function ProtectionTab() {
                       style={{ marginBottom: 0 }}
                       rules={[rowRule(field.name, name)]}
                     >
-                      <InputNumber
-                        min={name === 'threshold' ? 0 : 1}
-                        precision={0}
+                      <NumberInput
                         style={{ width: '100%' }}
                         aria-label={t(`domain.rateLimit.${name}`)}
                         data-testid={`rate-limit-${name}`}

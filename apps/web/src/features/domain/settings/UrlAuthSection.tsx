@@ -11,8 +11,9 @@ import {
   type UrlAuthType,
   UrlAuthTypeSchema,
 } from '@edgeward/contract';
-import { Alert, Button, Divider, Flex, Form, Input, InputNumber, Radio, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, Radio, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
+import { NumberInput } from '../../../components/NumberInput';
 import { useI18n } from '../../../i18n';
 import { zodRule } from '../../../lib/form';
 import { formatTime } from '../../../lib/time';
@@ -76,13 +77,7 @@ export function UrlAuthSection() {
             : [zodRule(UrlAuthKeySchema, t)]
         }
       >
-        <Input
-          maxLength={limits.domain.urlAuthKeyMax}
-          spellCheck={false}
-          autoComplete="off"
-          style={{ fontFamily: 'monospace' }}
-          data-testid={testId}
-        />
+        <Input spellCheck={false} autoComplete="off" style={{ fontFamily: 'monospace' }} data-testid={testId} />
       </Form.Item>
       <Button onClick={() => generate(field)} data-testid={`${testId}-generate`}>
         {t('domain.urlAuth.generate')}
@@ -97,7 +92,7 @@ export function UrlAuthSection() {
       dirty={section.dirty}
       testId="section-url-auth"
     >
-      <Form {...section.formProps} style={{ maxWidth: 720 }}>
+      <Form noValidate {...section.formProps} style={{ maxWidth: 720 }}>
         <Form.Item name="status" label={t('domain.urlAuth.status')} valuePropName="checked">
           <Switch data-testid="url-auth-switch" />
         </Form.Item>
@@ -136,14 +131,7 @@ export function UrlAuthSection() {
               })}
               rules={[zodRule(UrlAuthSchema.shape.expireTime, t)]}
             >
-              <InputNumber
-                min={limits.domain.urlAuthExpireMin}
-                max={limits.domain.urlAuthExpireMax}
-                precision={0}
-                suffix={t('domain.unit.seconds')}
-                style={{ width: 220 }}
-                data-testid="url-auth-expire"
-              />
+              <NumberInput suffix={t('domain.unit.seconds')} style={{ width: 220 }} data-testid="url-auth-expire" />
             </Form.Item>
             {type === 'type_b' ? null : (
               <Form.Item
@@ -152,12 +140,7 @@ export function UrlAuthSection() {
                 extra={t('domain.urlAuth.signArgHint')}
                 rules={[zodRule(UrlAuthSchema.shape.signArg, t)]}
               >
-                <Input
-                  maxLength={limits.domain.urlAuthSignArgMax}
-                  spellCheck={false}
-                  style={{ width: 220 }}
-                  data-testid="url-auth-sign-arg"
-                />
+                <Input spellCheck={false} style={{ width: 220 }} data-testid="url-auth-sign-arg" />
               </Form.Item>
             )}
           </>
@@ -211,6 +194,7 @@ function SignedUrlHelper() {
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">{t('domain.urlAuth.signerHint')}</Typography.Text>
       <Form
+        noValidate
         form={form}
         layout="inline"
         name="url-auth-signer"

@@ -133,10 +133,13 @@ export function useInstantSave<S extends ConfigSegment>(segment: S) {
   const { message } = App.useApp();
   const fail = useConfigFailure();
   const save = useSaveConfig(id, segment);
-  const run = (body: SegmentBody<S>) =>
+  /** `explain` may show a failure in place (and answer true) instead of the 'Configuration failed' message. */
+  const run = (body: SegmentBody<S>, explain?: (error: unknown) => boolean) =>
     save.mutate(body, {
       onSuccess: () => message.success({ content: t('domain.settings.saved'), key: 'domain-config' }),
-      onError: (error) => fail(error),
+      onError: (error) => {
+        if (!explain?.(error)) fail(error);
+      },
     });
   return { run, saving: save.isPending };
 }
