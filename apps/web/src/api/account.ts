@@ -65,7 +65,11 @@ export function useEditPassword() {
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: accountKeys.sessions, queryFn: () => request(userRoutes.sessions, {}) });
+  // Silent: the list shows its own failure in place (components/DataState).
+  return useQuery({
+    queryKey: accountKeys.sessions,
+    queryFn: () => request(userRoutes.sessions, {}, { silent: true }),
+  });
 }
 
 export function useRevokeOtherSessions() {
@@ -79,7 +83,7 @@ export function useRevokeOtherSessions() {
 export function useLoginLog(query: PageQuery, enabled = true) {
   return useQuery({
     queryKey: accountKeys.loginLog(query),
-    queryFn: () => request(userRoutes.loginLog, { query }),
+    queryFn: () => request(userRoutes.loginLog, { query }, { silent: true }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,22 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
+import { Clipped } from '../../components/Clipped';
 import { useI18n } from '../../i18n';
 
 /**
  * A domain's CNAME with a copy button. The edge assigns it while it sets the domain up, so until then a pending
  * note stands in; the test handle `domain-cname` is only on a real value.
  */
-export function CnameText({ cname, code = false }: { cname: string; code?: boolean }) {
+export function CnameText({
+  cname,
+  code = false,
+  maxWidth,
+}: {
+  cname: string;
+  code?: boolean;
+  /** Cut a long CNAME short to this width, whole on hover. */
+  maxWidth?: number | string;
+}) {
   const { t } = useI18n();
   if (!cname) {
     return (
@@ -20,12 +30,12 @@ export function CnameText({ cname, code = false }: { cname: string; code?: boole
   }
   return (
     <Typography.Text
-      copyable
+      copyable={{ text: cname }}
       code={code}
       style={code ? undefined : { fontFamily: 'monospace' }}
       data-testid="domain-cname"
     >
-      {cname}
+      {maxWidth === undefined ? cname : <Clipped text={cname} maxWidth={maxWidth} />}
     </Typography.Text>
   );
 }
