@@ -72,7 +72,11 @@ export function useEditPassword() {
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: accountKeys.sessions, queryFn: () => request(userRoutes.sessions, {}) });
+  // Silent: the list shows its own failure in place (components/DataState).
+  return useQuery({
+    queryKey: accountKeys.sessions,
+    queryFn: () => request(userRoutes.sessions, {}, { silent: true }),
+  });
 }
 
 export function useRevokeOtherSessions() {
@@ -86,7 +90,7 @@ export function useRevokeOtherSessions() {
 export function useLoginLog(query: PageQuery, enabled = true) {
   return useQuery({
     queryKey: accountKeys.loginLog(query),
-    queryFn: () => request(userRoutes.loginLog, { query }),
+    queryFn: () => request(userRoutes.loginLog, { query }, { silent: true }),
     enabled,
     placeholderData: keepPreviousData,
   });

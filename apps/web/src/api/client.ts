@@ -37,13 +37,23 @@ export class ApiError extends Error {
   readonly error: string;
   /** Field path -> message in the user's language, for validation failures. */
   readonly fields?: Record<string, string>;
+  /** The answer's `x-request-id`; absent when no answer arrived. */
+  readonly requestId?: string;
 
-  constructor(init: { status: number; code: number; error: string; message: string; fields?: Record<string, string> }) {
+  constructor(init: {
+    status: number;
+    code: number;
+    error: string;
+    message: string;
+    fields?: Record<string, string>;
+    requestId?: string;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.error = init.error;
     if (init.fields) this.fields = init.fields;
+    if (init.requestId) this.requestId = init.requestId;
   }
 }
 
@@ -101,6 +111,7 @@ function fail(failure: Failure): ApiError {
     error: failure.error,
     message: textOf(failure.message),
     ...(failure.fields ? { fields: failure.fields } : {}),
+    ...(failure.requestId ? { requestId: failure.requestId } : {}),
   });
 }
 
@@ -150,9 +161,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function settle(decision: Decision): unknown {
+function settle(decision: Decision, response: Response): unknown {
   if (decision.ok) return decision.data;
-  throw fail(decision.failure);
+  const requestId = response.headers.get('x-request-id');
+  throw fail(requestId ? { ...decision.failure, requestId } : decision.failure);
 }
 
 /**
@@ -167,7 +179,7 @@ export async function request<R extends RouteDef>(
   const { response, hadToken } = await send(route, input, options, 'application/json');
   const body = await readBody(response);
   const silent = Boolean(options?.silent);
-  return settle(decideAnswer({ status: response.status, body, hadToken, silent })) as RouteData<R>;
+  return settle(decideAnswer({ status: response.status, body, hadToken, silent }), response) as RouteData<R>;
 }
 
 /**
@@ -195,7 +207,7 @@ export async function download<R extends RouteDef>(
     // Failures come back as the JSON envelope, like any other call; a JSON file that is no envelope is the file.
     const body = await readBody(response.clone());
     if (!response.ok || isEnvelope(body)) {
-      settle(decideAnswer({ status: response.status, body, hadToken, silent: Boolean(options?.silent) }));
+      settle(decideAnswer({ status: response.status, body, hadToken, silent: Boolean(options?.silent) }), response);
     }
   }
   const blob = await response.blob();

@@ -30,10 +30,16 @@ export const domainKeys = {
   config: (id: number) => ['domain', 'config', id] as const,
 };
 
+/**
+ * Reads that a screen shows through components/DataState (the failure in place, with its request id and a retry)
+ * are silent: a message on top would tell the same failure twice.
+ */
+const shownInPlace = { silent: true } as const;
+
 export function useDomainList(query: DomainListQueryInput) {
   return useQuery({
     queryKey: domainKeys.list(query),
-    queryFn: () => request(domainRoutes.list, { query }),
+    queryFn: () => request(domainRoutes.list, { query }, shownInPlace),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.list.some((row) => isTransitional(row.status)) ? DOMAIN_POLL_MS : false),
   });
@@ -44,7 +50,11 @@ export function useDomainLimit() {
 }
 
 export function useDomainTypes() {
-  return useQuery({ queryKey: domainKeys.types, queryFn: () => request(domainRoutes.types), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: domainKeys.types,
+    queryFn: () => request(domainRoutes.types, {}, shownInPlace),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useCanCreateWholeSite() {
@@ -102,7 +112,7 @@ export function useDomainAction(action: StatusAction) {
 export function useDomainDetail(id: number, enabled = true) {
   return useQuery({
     queryKey: domainKeys.detail(id),
-    queryFn: () => request(domainRoutes.detail, { params: { id } }),
+    queryFn: () => request(domainRoutes.detail, { params: { id } }, shownInPlace),
     enabled: enabled && Number.isInteger(id) && id > 0,
     refetchInterval: (q) => (q.state.data && isTransitional(q.state.data.status) ? DOMAIN_POLL_MS : false),
   });
@@ -111,7 +121,7 @@ export function useDomainDetail(id: number, enabled = true) {
 export function useDomainConfig(id: number) {
   return useQuery({
     queryKey: domainKeys.config(id),
-    queryFn: () => request(domainRoutes.config, { params: { id } }),
+    queryFn: () => request(domainRoutes.config, { params: { id } }, shownInPlace),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

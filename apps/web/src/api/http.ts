@@ -38,6 +38,8 @@ export interface Failure {
   error: string;
   message: Text;
   fields?: Record<string, string>;
+  /** The server's `x-request-id` of the failed answer, for the user to quote to support. */
+  requestId?: string;
   feedback?: Feedback;
   session?: SessionAction;
 }

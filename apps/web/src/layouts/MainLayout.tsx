@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { hasPermission } from '@edgeward/contract';
 import { Button, Drawer, Flex, Grid, Layout, Tooltip, Typography, theme } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { queryClient } from '../api/query';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
@@ -63,13 +63,18 @@ export default function MainLayout() {
   const tabKey = route && !route.redirect ? (route.tabKey?.(params) ?? location.pathname) : undefined;
   const home: Tab = { key: homePath, path: homePath, title: 'menu.overview' };
 
-  // Opening a route adds its tab (or points the existing tab of the same page at the new address).
-  useEffect(() => {
+  const menuScope = (flat?.group ?? route)?.menu;
+  const tabScope = menuScope === 'cdn' || menuScope === 'eo' ? menuScope : undefined;
+
+  // Opening a route adds its tab (or points the existing tab of the same page at the new address). A layout effect,
+  // so the tab exists before the page's own effects name it (useTabSubject).
+  useLayoutEffect(() => {
     if (!route || !tabKey) return;
+    const path = `${location.pathname}${location.search}`;
     tabsStore.set((tabs) =>
-      openTab(tabs, { key: tabKey, path: `${location.pathname}${location.search}`, title: route.title }),
+      openTab(tabs, { key: tabKey, path, title: route.title, ...(tabScope ? { scope: tabScope } : {}) }),
     );
-  }, [route, tabKey, location.pathname, location.search]);
+  }, [route, tabKey, tabScope, location.pathname, location.search]);
 
   const refresh = useCallback(() => {
     setRefreshKey((key) => key + 1);

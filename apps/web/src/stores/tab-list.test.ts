@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeAll, closeLeft, closeRight, closeTab, openTab, type Tab } from './tab-list';
+import { closeAll, closeLeft, closeRight, closeTab, nameTab, openTab, type Tab } from './tab-list';
 
 const tab = (key: string, path = key): Tab => ({ key, path, title: `menu.${key}` });
 const [home, a, b, c] = [tab('/'), tab('/domain'), tab('/msg'), tab('/log')] as [Tab, Tab, Tab, Tab];
@@ -18,6 +18,22 @@ describe('openTab', () => {
   it('returns the same list when nothing changes', () => {
     const tabs = [home, a];
     expect(openTab(tabs, a)).toBe(tabs);
+  });
+
+  it('keeps the name of the object when the tab moves to another in-page tab', () => {
+    const named = { ...tab('/domain/setting/1', '/domain/setting/basic/1'), subject: 'www.example.com' };
+    const moved = tab('/domain/setting/1', '/domain/setting/origin/1');
+    expect(openTab([home, named], moved)).toEqual([home, { ...moved, subject: 'www.example.com' }]);
+  });
+});
+
+describe('nameTab', () => {
+  it('names the tab at the address, once', () => {
+    const settings = tab('/domain/setting/1', '/domain/setting/basic/1');
+    const named = nameTab([home, settings], '/domain/setting/basic/1', 'www.example.com');
+    expect(named).toEqual([home, { ...settings, subject: 'www.example.com' }]);
+    expect(nameTab(named, '/domain/setting/basic/1', 'www.example.com')).toBe(named);
+    expect(nameTab(named, '/elsewhere', 'x')).toBe(named);
   });
 });
 

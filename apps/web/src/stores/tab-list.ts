@@ -9,6 +9,10 @@ export interface Tab {
   path: string;
   /** Message key of the title. */
   title: string;
+  /** The object the page shows (a domain's name), so that two pages of one kind can be told apart. */
+  subject?: string;
+  /** The console variant of the page, for pages that exist in both (/domain and /eodomain). */
+  scope?: 'cdn' | 'eo';
 }
 
 export type TabNotice = 'lastTab' | 'noLeft' | 'noRight';
@@ -19,13 +23,23 @@ export interface TabOutcome {
   notice?: TabNotice;
 }
 
-/** Adds the tab at the end, or refreshes path and title of the tab with the same key in place. */
+/**
+ * Adds the tab at the end, or refreshes path and title of the tab with the same key in place; a key names one
+ * object, so the subject it was given stays.
+ */
 export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   const index = tabs.findIndex((t) => t.key === tab.key);
   if (index === -1) return [...tabs, tab];
   const current = tabs[index]!;
-  if (current.path === tab.path && current.title === tab.title) return tabs as Tab[];
-  return tabs.map((t, i) => (i === index ? tab : t));
+  if (current.path === tab.path && current.title === tab.title && current.scope === tab.scope) return tabs as Tab[];
+  return tabs.map((t, i) => (i === index ? { ...current, ...tab } : t));
+}
+
+/** Names the object shown by the tab at `path` (the page learns it once its data has come). */
+export function nameTab(tabs: readonly Tab[], path: string, subject: string): Tab[] {
+  const index = tabs.findIndex((t) => t.path === path);
+  if (index === -1 || tabs[index]!.subject === subject) return tabs as Tab[];
+  return tabs.map((t, i) => (i === index ? { ...t, subject } : t));
 }
 
 function follow(tabs: Tab[], activeKey: string | undefined, fallback: Tab | undefined): TabOutcome {

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { createStore, readJson, storageOf, useStore, writeJson } from './create-store';
-import type { Tab } from './tab-list';
+import { nameTab, type Tab } from './tab-list';
 
 const STORAGE_KEY = 'edgeward.tabs';
 const storage = storageOf('session');
@@ -13,7 +15,9 @@ function parseTabs(raw: unknown): Tab[] {
       typeof t.key === 'string' &&
       typeof t.path === 'string' &&
       t.path.startsWith('/') &&
-      typeof t.title === 'string',
+      typeof t.title === 'string' &&
+      (t.subject === undefined || typeof t.subject === 'string') &&
+      (t.scope === undefined || t.scope === 'cdn' || t.scope === 'eo'),
   );
 }
 
@@ -31,4 +35,15 @@ export const tabsStore = {
 
 export function useTabs(): Tab[] {
   return useStore(store);
+}
+
+/**
+ * Labels the current page's tab with the object it shows. A passive effect: it runs after the layout has opened
+ * the tab (a layout effect), even when the page's data was already cached at its first render.
+ */
+export function useTabSubject(subject: string | undefined): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (subject) store.set((tabs) => nameTab(tabs, `${pathname}${search}`, subject));
+  }, [subject, pathname, search]);
 }

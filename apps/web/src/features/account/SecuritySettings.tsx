@@ -1,8 +1,9 @@
 import { PasswordEditFieldsSchema } from '@edgeward/contract';
-import { App, Button, Divider, Flex, Form, Input, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Divider, Flex, Form, Input, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useEditPassword, useRevokeOtherSessions, useSessions } from '../../api/account';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { RemoteTable } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
@@ -129,15 +130,18 @@ function SessionList() {
         </ConfirmButton>
       </Flex>
       <Typography.Paragraph type="secondary">{t('account.sessions.hint')}</Typography.Paragraph>
-      <Table<SessionItem>
+      <RemoteTable<SessionItem, SessionItem[]>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={sessions.data ?? []}
-        loading={sessions.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+        remote={sessions}
+        rows={sessionRows}
+        failure={t('account.sessions.loadFailed')}
       />
     </section>
   );
+}
+
+function sessionRows(sessions: SessionItem[]): SessionItem[] {
+  return sessions;
 }

@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import type { DomainStatus } from '@edgeward/contract';
 import { Tooltip, Typography } from 'antd';
+import { Clipped } from '../../components/Clipped';
 import { useI18n } from '../../i18n';
 
 /**
@@ -21,10 +22,13 @@ export function CnameText({
   cname,
   status,
   code = false,
+  maxWidth,
 }: {
   cname: string;
   status?: DomainStatus | undefined;
   code?: boolean;
+  /** Cut a long CNAME short to this width, whole on hover. */
+  maxWidth?: number | string;
 }) {
   const { t } = useI18n();
   if (!cname) {
@@ -41,12 +45,12 @@ export function CnameText({
   }
   return (
     <Typography.Text
-      copyable
+      copyable={{ text: cname }}
       code={code}
       style={code ? undefined : { fontFamily: 'monospace' }}
       data-testid="domain-cname"
     >
-      {cname}
+      {maxWidth === undefined ? cname : <Clipped text={cname} maxWidth={maxWidth} />}
     </Typography.Text>
   );
 }

@@ -19,7 +19,6 @@ import {
   Input,
   Radio,
   Result,
-  Skeleton,
   Space,
   Steps,
   Tag,
@@ -39,6 +38,8 @@ import {
   useVerifyRecord,
 } from '../../api/domain';
 import { useAuthorized } from '../../components/Authorized';
+import { Clipped } from '../../components/Clipped';
+import { DataState, LoadError, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { errorIdOf, reportFormError, serverFieldErrors, zodRule } from '../../lib/form';
@@ -93,10 +94,10 @@ function CreateDomainFlow() {
           current={current}
           style={{ marginBottom: 32, maxWidth: 960 }}
           items={[
-            { title: t('domain.create.stepName'), content: basics?.domainName },
+            { title: t('domain.create.stepName'), content: <StepName name={basics?.domainName} /> },
             {
               title: t('domain.create.stepVerify'),
-              content: skipped ? t('domain.create.alreadyVerified') : record?.apexDomain,
+              content: skipped ? t('domain.create.alreadyVerified') : <StepName name={record?.apexDomain} />,
             },
             { title: t('domain.create.stepOrigin') },
             { title: t('domain.create.stepDone') },
@@ -147,6 +148,12 @@ function CreateDomainFlow() {
   );
 }
 
+/** A name under a step: on one line, cut short with the whole name on hover (names run to 253 characters). */
+function StepName({ name }: { name: string | undefined }) {
+  if (!name) return null;
+  return <Clipped text={name} maxWidth={200} testId="step-name" />;
+}
+
 function NameStep({
   form,
   onNext,
@@ -178,7 +185,6 @@ function NameStep({
     }
   };
 
-  const available = types.data ?? [];
   return (
     <Form<Basics>
       noValidate
@@ -213,34 +219,38 @@ function NameStep({
         />
       </Form.Item>
       <Form.Item name="type" label={t('domain.create.type')} rules={[zodRule(AccelerationTypeSchema, t)]}>
-        {types.isLoading ? (
-          <Skeleton active paragraph={{ rows: 2 }} title={false} />
-        ) : (
-          <Radio.Group style={{ width: '100%' }} data-testid="create-domain-type">
-            <Flex vertical gap={8}>
-              {available.map((type) => {
-                const blocked = type === 'whole_site' && wholeSite.data?.allowed !== true;
-                const option = (
-                  <Radio key={type} value={type} disabled={blocked} data-testid={`domain-type-${type}`}>
-                    <Space orientation="vertical" size={0}>
-                      <Typography.Text strong disabled={blocked}>
-                        {t(`domain.type.${type}`)}
-                      </Typography.Text>
-                      <Typography.Text type="secondary">{t(`domain.typeHint.${type}`)}</Typography.Text>
-                    </Space>
-                  </Radio>
-                );
-                return blocked ? (
-                  <Tooltip key={type} title={wholeSite.data?.reason ?? t('errors.WHOLE_SITE_NOT_ALLOWED')}>
-                    <span>{option}</span>
-                  </Tooltip>
-                ) : (
-                  <span key={type}>{option}</span>
-                );
-              })}
-            </Flex>
-          </Radio.Group>
-        )}
+        <DataState
+          remote={types}
+          failure={t('domain.create.typesLoadFailed')}
+          loading={<LoadingState paragraph={{ rows: 2 }} title={false} />}
+        >
+          {(available) => (
+            <Radio.Group style={{ width: '100%' }} data-testid="create-domain-type">
+              <Flex vertical gap={8}>
+                {available.map((type) => {
+                  const blocked = type === 'whole_site' && wholeSite.data?.allowed !== true;
+                  const option = (
+                    <Radio key={type} value={type} disabled={blocked} data-testid={`domain-type-${type}`}>
+                      <Space orientation="vertical" size={0}>
+                        <Typography.Text strong disabled={blocked}>
+                          {t(`domain.type.${type}`)}
+                        </Typography.Text>
+                        <Typography.Text type="secondary">{t(`domain.typeHint.${type}`)}</Typography.Text>
+                      </Space>
+                    </Radio>
+                  );
+                  return blocked ? (
+                    <Tooltip key={type} title={wholeSite.data?.reason ?? t('errors.WHOLE_SITE_NOT_ALLOWED')}>
+                      <span>{option}</span>
+                    </Tooltip>
+                  ) : (
+                    <span key={type}>{option}</span>
+                  );
+                })}
+              </Flex>
+            </Radio.Group>
+          )}
+        </DataState>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={checking} disabled={limitReached} data-testid="create-next">
         {t('domain.create.next')}
@@ -451,6 +461,9 @@ function DoneStep({ created, onAnother }: { created: DomainDetail; onAnother: ()
       ]}
     >
       <Flex vertical gap={16} style={{ textAlign: 'start', maxWidth: 760, margin: '0 auto' }}>
+        {detail.error ? (
+          <LoadError banner title={t('domain.create.statusLoadFailed')} error={detail.error} onRetry={detail.refetch} />
+        ) : null}
         <Descriptions bordered size="middle" column={1}>
           <Descriptions.Item label={t('domain.field.domainName')}>{domain.domainName}</Descriptions.Item>
           <Descriptions.Item label={t('domain.field.cname')}>

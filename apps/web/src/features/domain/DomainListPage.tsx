@@ -10,13 +10,14 @@ import {
   domainStatuses,
   limits,
 } from '@edgeward/contract';
-import { App, Button, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { saveFile } from '../../api/client';
 import { exportDomains, useDomainAction, useDomainLimit, useDomainList } from '../../api/domain';
 import { Authorized, useAuthorized } from '../../components/Authorized';
+import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
@@ -80,19 +81,14 @@ export default function DomainListPage() {
     {
       title: t('domain.field.domainName'),
       dataIndex: 'domainName',
-      render: (name: string, row) => (
-        <Flex gap={6} align="center">
-          <Link to={settingsPath(row.id)} data-testid="domain-link">
-            {name}
-          </Link>
-          {row.https === 'on' ? <Tag color="green">HTTPS</Tag> : null}
-        </Flex>
-      ),
+      render: (_: string, row) => <DomainNameCell row={row} />,
     },
     {
       title: t('domain.field.cname'),
       dataIndex: 'cname',
-      render: (cname: string) => <CnameText cname={cname} />,
+      render: (cname: string, row: DomainListItem) => (
+        <CnameText cname={cname} status={row.status} maxWidth={cnameMaxWidth} />
+      ),
     },
     {
       title: t('domain.field.type'),
@@ -115,9 +111,27 @@ export default function DomainListPage() {
     {
       title: t('domain.actions'),
       key: 'actions',
+      // Pinned, so that the actions stay in view should the columns ever be wider than the page.
+      fixed: 'right',
       render: (_, row) => <RowActions row={row} />,
     },
   ];
+
+  const card = (row: DomainListItem) => (
+    <Card size="small" data-testid="domain-card">
+      <Flex vertical gap={8}>
+        <Flex justify="space-between" align="center" gap={8}>
+          <DomainNameCell row={row} />
+          <DomainStatusTag status={row.status} />
+        </Flex>
+        <Typography.Text type="secondary">
+          {t(`domain.type.${row.type}`)} · {formatTime(row.createdAt)}
+        </Typography.Text>
+        <CnameText cname={row.cname} status={row.status} maxWidth="100%" />
+        <RowActions row={row} />
+      </Flex>
+    </Card>
+  );
 
   const addButton = (
     <Authorized permissionId="domain" action="add">
@@ -168,10 +182,11 @@ export default function DomainListPage() {
     <PageContainer subTitle={t('domain.list.subtitle')}>
       <PageTable<DomainListItem>
         rowKey="id"
-        data={list.data}
-        loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
+        remote={list}
+        failure={t('domain.list.loadFailed')}
         pageState={pageState}
         columns={columns}
+        card={card}
         emptyText={emptyText}
         onChange={(_pagination, _filters, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -229,6 +244,21 @@ export default function DomainListPage() {
         }
       />
     </PageContainer>
+  );
+}
+
+/** Names and CNAMEs run to 253 characters: cut short in the table (full on hover) so the actions stay in view. */
+const nameMaxWidth = 200;
+const cnameMaxWidth = 200;
+
+function DomainNameCell({ row }: { row: DomainListItem }) {
+  return (
+    <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+      <Link to={settingsPath(row.id)} data-testid="domain-link" style={{ minWidth: 0 }}>
+        <Clipped text={row.domainName} maxWidth={nameMaxWidth} />
+      </Link>
+      {row.https === 'on' ? <Tag color="green">HTTPS</Tag> : null}
+    </Flex>
   );
 }
 

@@ -1,12 +1,15 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { canEditDomainConfig } from '@edgeward/contract';
-import { Alert, App, Button, Card, Flex, Result, Skeleton, Tabs } from 'antd';
+import { Alert, App, Button, Card, Flex, Result, Tabs } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useDomainConfig, useDomainDetail } from '../../api/domain';
+import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
+import { bothOf } from '../../lib/remote-state';
+import { useTabSubject } from '../../stores/tabs';
 import { DomainStatusTag } from './DomainStatusTag';
 import { isSettingTab, type SettingTab, settingsPath, settingTabs } from './paths';
 import { AccessTab } from './settings/AccessTab';
@@ -89,23 +92,25 @@ export default function DomainSettingsPage() {
 
   const context = useMemo<SettingsContextValue | null>(
     () =>
-      config.data
+      config.data && detail.data
         ? {
             id,
             config: config.data,
             detail: detail.data,
-            editable: detail.data ? canEditDomainConfig(detail.data.status) : false,
+            editable: canEditDomainConfig(detail.data.status),
             setDirty,
           }
         : null,
     [id, config.data, detail.data, setDirty],
   );
+  useTabSubject(config.data?.domainName ?? detail.data?.domainName);
 
   if (!validId) return <Navigate to="/domain" replace />;
   if (!isSettingTab(params.tab)) return <Navigate to={settingsPath(id)} replace />;
   const tab = params.tab;
 
-  const notFound = config.error instanceof ApiError && config.error.status === 404;
+  const failed = config.error ?? detail.error;
+  const notFound = failed instanceof ApiError && failed.status === 404;
   if (notFound) {
     return (
       <PageContainer>
@@ -155,16 +160,18 @@ export default function DomainSettingsPage() {
           items={settingTabs.map((key) => ({
             key,
             label: <span data-testid={`settings-tab-${key}`}>{t(`domain.tab.${key}`)}</span>,
-            children: context ? (
-              <SettingsContext.Provider value={context}>{tabContent[key]()}</SettingsContext.Provider>
-            ) : config.isError ? (
-              <Result
-                status="error"
-                title={t('domain.settings.loadFailed')}
-                extra={<Button onClick={() => void config.refetch()}>{t('common.refresh')}</Button>}
-              />
-            ) : (
-              <Skeleton active paragraph={{ rows: 8 }} />
+            children: (
+              <DataState
+                remote={bothOf(config, detail)}
+                failure={t('domain.settings.loadFailed')}
+                loading={<LoadingState paragraph={{ rows: 8 }} />}
+              >
+                {() =>
+                  context ? (
+                    <SettingsContext.Provider value={context}>{tabContent[key]()}</SettingsContext.Provider>
+                  ) : null
+                }
+              </DataState>
             ),
           }))}
         />

@@ -35,6 +35,8 @@ function LoginLogTable() {
   const pageState = usePageState();
   const allowed = useAuthorized('log', 'query');
   const log = useLoginLog({ page: pageState.page, size: pageState.size }, allowed);
+  // Without the query action the read never starts: say why instead of loading forever.
+  if (!allowed) return <Alert type="warning" showIcon title={t('common.forbidden.subTitle')} />;
 
   const columns: TableProps<LoginLogItem>['columns'] = [
     {
@@ -77,8 +79,8 @@ function LoginLogTable() {
     <PageTable<LoginLogItem>
       rowKey="id"
       columns={columns}
-      data={log.data}
-      loading={log.isFetching}
+      remote={log}
+      failure={t('account.log.loadFailed')}
       pageState={pageState}
     />
   );

@@ -1,6 +1,9 @@
 import { App, Dropdown, Tabs, theme } from 'antd';
 import { useNavigate } from 'react-router';
+import { Clipped } from '../../components/Clipped';
 import { type TextKey, useI18n } from '../../i18n';
+import { menuScopeOf } from '../../navigation/route-table';
+import { useSession } from '../../stores/session';
 import {
   closeAll,
   closeLeft,
@@ -27,6 +30,15 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
   const navigate = useNavigate();
   const tabs = useTabs();
   const { token } = theme.useToken();
+  const ownScope = menuScopeOf(useSession().user?.cdnType);
+
+  // The object first, so that a long label cut short still tells two pages of one kind apart; the variant only
+  // on pages of the console variant that is not the user's own.
+  const labelOf = (tab: Tab) => {
+    const variant = tab.scope && tab.scope !== ownScope ? t(`layout.tabs.variant.${tab.scope}`) : null;
+    const title = variant ? `${t(tab.title)} (${variant})` : t(tab.title);
+    return tab.subject ? `${tab.subject} · ${title}` : title;
+  };
 
   const apply = (outcome: TabOutcome) => {
     if (outcome.notice) {
@@ -46,7 +58,13 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
   };
 
   return (
-    <nav aria-label={t('layout.tabs.label')} data-testid="multi-tab-bar">
+    // The inline padding sits outside the tab list: on the list itself it is not counted when the list scrolls the
+    // active tab into view, which then stops short under the overflow button.
+    <nav
+      aria-label={t('layout.tabs.label')}
+      data-testid="multi-tab-bar"
+      style={{ paddingInline: 16, background: token.colorBgContainer }}
+    >
       <Tabs
         type="editable-card"
         hideAdd
@@ -59,7 +77,7 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') run('close', key);
         }}
-        tabBarStyle={{ margin: 0, paddingInline: 16, paddingTop: 6, background: token.colorBgContainer }}
+        tabBarStyle={{ margin: 0, paddingTop: 6 }}
         items={tabs.map((tab) => ({
           key: tab.key,
           closable: true,
@@ -80,7 +98,7 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
               }}
             >
               <span data-testid="tab-item" data-tab-key={tab.key} data-tab-path={tab.path}>
-                {t(tab.title)}
+                <Clipped text={labelOf(tab)} maxWidth={240} />
               </span>
             </Dropdown>
           ),

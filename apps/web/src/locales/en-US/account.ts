@@ -107,6 +107,7 @@ export const account = {
   'account.settings.passwordChanged': 'Password changed. Your other sessions have been signed out.',
 
   'account.sessions.title': 'Login sessions',
+  'account.sessions.loadFailed': 'The login sessions could not be loaded',
   'account.sessions.hint': 'Devices that are signed in to your account.',
   'account.sessions.device': 'Device',
   'account.sessions.ip': 'IP address',
@@ -121,6 +122,7 @@ export const account = {
 
   'account.log.underConstruction': 'Log management is under construction; the login log is available.',
   'account.log.loginTab': 'Login log',
+  'account.log.loadFailed': 'The login log could not be loaded',
   'account.log.operationTab': 'Operation log',
   'account.log.tabUnderConstruction': 'Under construction',
   'account.log.time': 'Time',

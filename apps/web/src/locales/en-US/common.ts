@@ -20,6 +20,8 @@ export const common = {
   'common.error.chunkTimeout': 'Loading the page timed out. Please check your network and try again.',
   'common.error.chunkFailed': 'The page could not be loaded. Please check your network and try again.',
   'common.error.reload': 'Reload',
+  'common.state.retry': 'Retry',
+  'common.state.requestId': 'Request ID: {id}',
   'request.loginFirst': 'Please log in first',
   'request.forbidden': 'Forbidden',
   'request.unauthorized': 'Unauthorized',

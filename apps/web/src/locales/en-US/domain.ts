@@ -61,6 +61,7 @@ export const domain = {
   'domain.list.emptyDescription': 'Add a domain, verify that it is yours and point it at the CDN to speed it up.',
   'domain.list.noMatch': 'No domains match these filters',
   'domain.list.clearFilters': 'Clear filters',
+  'domain.list.loadFailed': 'The domain list could not be loaded',
 
   'domain.create.subtitle': 'Four steps: the domain, proof that it is yours, where content comes from, then DNS.',
   'domain.create.stepName': 'Domain',
@@ -90,6 +91,8 @@ export const domain = {
     'Add the CNAME record below at your DNS provider; visitors reach the edge once it takes effect.',
   'domain.create.configure': 'Configure the domain',
   'domain.create.another': 'Add another domain',
+  'domain.create.typesLoadFailed': 'The acceleration types could not be loaded',
+  'domain.create.statusLoadFailed': 'The domain status could not be refreshed',
   'domain.create.statusHint.creating': 'The edge is setting up the domain; this takes a moment.',
   'domain.create.statusHint.configuring': 'The configuration is being deployed to the edge.',
   'domain.create.statusHint.enabled': 'The edge is serving the domain.',

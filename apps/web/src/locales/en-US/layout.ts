@@ -24,6 +24,8 @@ export const layout = {
   'layout.tabs.lastTab': 'This is the last tab and cannot be closed',
   'layout.tabs.noLeft': 'No tabs on the left',
   'layout.tabs.noRight': 'No tabs on the right',
+  'layout.tabs.variant.cdn': 'CDN',
+  'layout.tabs.variant.eo': 'Edge platform',
   'layout.settings.title': 'Page style settings',
   'layout.settings.style': 'Page style',
   'layout.settings.theme.dark': 'Dark',

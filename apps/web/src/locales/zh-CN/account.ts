@@ -101,6 +101,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.settings.passwordChanged': '密码已修改，其他会话已退出登录。',
 
   'account.sessions.title': '登录会话',
+  'account.sessions.loadFailed': '登录会话加载失败',
   'account.sessions.hint': '当前登录了您账号的设备。',
   'account.sessions.device': '设备',
   'account.sessions.ip': 'IP 地址',
@@ -115,6 +116,7 @@ export const account: Record<keyof typeof en, string> = {
 
   'account.log.underConstruction': '日志管理正在建设中，登录日志已可使用。',
   'account.log.loginTab': '登录日志',
+  'account.log.loadFailed': '登录日志加载失败',
   'account.log.operationTab': '操作日志',
   'account.log.tabUnderConstruction': '建设中',
   'account.log.time': '时间',

@@ -21,6 +21,8 @@ export const common: Record<keyof typeof en, string> = {
   'common.error.chunkTimeout': '页面加载超时，请检查网络后重试。',
   'common.error.chunkFailed': '页面加载失败，请检查网络后重试。',
   'common.error.reload': '重新加载',
+  'common.state.retry': '重试',
+  'common.state.requestId': '请求 ID：{id}',
   'request.loginFirst': '请先登录',
   'request.forbidden': '禁止访问',
   'request.unauthorized': '未授权',

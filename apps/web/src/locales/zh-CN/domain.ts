@@ -58,6 +58,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.list.emptyDescription': '添加域名、验证归属并解析到 CDN，即可开始加速。',
   'domain.list.noMatch': '没有符合筛选条件的域名',
   'domain.list.clearFilters': '清除筛选',
+  'domain.list.loadFailed': '域名列表加载失败',
 
   'domain.create.subtitle': '四步完成：填写域名、验证归属、配置源站、设置 CNAME。',
   'domain.create.stepName': '域名',
@@ -84,6 +85,8 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.create.doneSubtitle': '请在 DNS 服务商处添加下方的 CNAME 记录，生效后访问将由边缘节点提供服务。',
   'domain.create.configure': '配置域名',
   'domain.create.another': '继续添加域名',
+  'domain.create.typesLoadFailed': '加速类型加载失败',
+  'domain.create.statusLoadFailed': '域名状态刷新失败',
   'domain.create.statusHint.creating': '边缘节点正在创建域名，请稍候。',
   'domain.create.statusHint.configuring': '配置正在下发到边缘节点。',
   'domain.create.statusHint.enabled': '边缘节点已开始为该域名提供服务。',

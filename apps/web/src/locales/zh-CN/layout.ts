@@ -25,6 +25,8 @@ export const layout: Record<keyof typeof en, string> = {
   'layout.tabs.lastTab': '这是最后一个标签了, 无法被关闭',
   'layout.tabs.noLeft': '左侧没有标签',
   'layout.tabs.noRight': '右侧没有标签',
+  'layout.tabs.variant.cdn': 'CDN',
+  'layout.tabs.variant.eo': '安全加速',
   'layout.settings.title': '页面风格设置',
   'layout.settings.style': '整体风格',
   'layout.settings.theme.dark': '暗色',

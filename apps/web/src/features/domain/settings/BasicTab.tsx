@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/time';
 import { CnameGuide } from '../CnameGuide';
@@ -14,31 +14,27 @@ export function BasicTab() {
   return (
     <Flex vertical gap={16}>
       <SectionCard title={t('domain.basic.title')}>
-        {detail ? (
-          <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
-            <Descriptions.Item label={t('domain.field.domainName')}>
-              <Typography.Text strong>{config.domainName}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('domain.field.cname')}>
-              <CnameText cname={config.cname} status={detail.status} code />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('domain.field.status')}>
-              <DomainStatusTag status={detail.status} reason={detail.statusReason} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('domain.field.type')}>{t(`domain.type.${detail.type}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('domain.field.https')}>
-              <Tag color={config.https === 'on' ? 'success' : 'default'}>
-                {t(config.https === 'on' ? 'domain.switch.on' : 'domain.switch.off')}
-              </Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('domain.field.createdAt')}>{formatTime(detail.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('domain.field.updatedAt')}>{formatTime(config.updatedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('domain.field.configVersion')}>{config.configVersion}</Descriptions.Item>
-          </Descriptions>
-        ) : (
-          <Skeleton active paragraph={{ rows: 3 }} />
-        )}
-        {detail?.statusReason && (detail.status === 'abnormal' || detail.status === 'review_rejected') ? (
+        <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
+          <Descriptions.Item label={t('domain.field.domainName')}>
+            <Typography.Text strong>{config.domainName}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('domain.field.cname')}>
+            <CnameText cname={config.cname} status={detail.status} code />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('domain.field.status')}>
+            <DomainStatusTag status={detail.status} reason={detail.statusReason} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('domain.field.type')}>{t(`domain.type.${detail.type}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('domain.field.https')}>
+            <Tag color={config.https === 'on' ? 'success' : 'default'}>
+              {t(config.https === 'on' ? 'domain.switch.on' : 'domain.switch.off')}
+            </Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('domain.field.createdAt')}>{formatTime(detail.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('domain.field.updatedAt')}>{formatTime(config.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('domain.field.configVersion')}>{config.configVersion}</Descriptions.Item>
+        </Descriptions>
+        {detail.statusReason && (detail.status === 'abnormal' || detail.status === 'review_rejected') ? (
           <Alert
             type="error"
             showIcon

@@ -8,7 +8,7 @@ import { applyConfigErrors, configFailureText, sameValues } from '../domain-form
 export interface SettingsContextValue {
   id: number;
   config: DomainConfig;
-  detail: DomainDetail | undefined;
+  detail: DomainDetail;
   /** False while the domain is on its way in or out (creating, deleting, under review, rejected). */
   editable: boolean;
   /** Each form section reports whether it holds unsaved edits; the page asks before they are lost. */
