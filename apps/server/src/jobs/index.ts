@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { areas } from '../modules';
+import { startDemoAccount } from '../modules/demo-account';
 
 export interface Background {
   stop(): Promise<void>;
 }
 
 /**
- * Each area's start-up work (the demo account), then the job runner, which ticks the schedules before each poll.
+ * The demo account with the areas' sample data, then the job runner, which ticks the schedules before each poll.
  * stop() lets in-flight work finish before the database closes.
  */
 export async function startBackground(app: FastifyInstance): Promise<Background> {
-  for (const area of areas) await area.start?.(app.areaContext);
+  await startDemoAccount(app.areaContext, areas);
   app.jobs.start();
   return { stop: () => app.jobs.stop() };
 }

@@ -31,8 +31,16 @@ export interface Area {
   readonly schedules?: readonly Schedule[];
   /** Its operator commands (`npm run ops -- <name>`). */
   readonly commands?: readonly OpsCommand[];
-  /** Work done once when the server starts, before the job runner does (the demo account). */
-  start?(ctx: AreaContext): Promise<void>;
+  /**
+   * Fills the demo account with this area's sample data, once, when the demo account is created (development
+   * only; modules/demo-account.ts). Whatever it writes is marked as sample data where the customer sees it.
+   */
+  sampleData?(ctx: AreaContext, owner: SampleOwner): Promise<void>;
+}
+
+/** The account that receives sample data. */
+export interface SampleOwner {
+  userId: number;
 }
 
 export function defineArea(area: Area): Area {

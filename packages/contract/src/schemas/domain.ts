@@ -202,6 +202,8 @@ export const DomainListItemSchema = z.object({
   type: AccelerationTypeSchema,
   status: DomainStatusSchema,
   https: OnOffSchema,
+  /** Sample data of the demo account (development only): the console labels it. */
+  sample: z.boolean(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

@@ -33,6 +33,8 @@ export const domains = pgTable('domains', {
   wholeSite: boolean('whole_site').notNull().default(false),
   reviewReason: text('review_reason'),
   abnormalReason: text('abnormal_reason'),
+  /** Sample data of the demo account (development only), labelled as such in the console. */
+  sample: boolean('sample').notNull().default(false),
   // Millisecond precision, as the API has it, so that the list's keyset cursor read back from a row is exact.
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

@@ -4,7 +4,7 @@ import { accountCommands } from '../../ops/commands/account';
 import { mailCommands } from '../../ops/commands/mail';
 import { type AreaContext, defineArea } from '../area';
 import type { AccountDeps } from './account.deps';
-import { purgeExpiredJob, purgeExpiredSchedule, startAccount } from './account.jobs';
+import { purgeExpiredJob, purgeExpiredSchedule } from './account.jobs';
 import { purgeExpiredSecrets } from './account.operator';
 import { accountRoutes } from './account.routes';
 import { createAvatarStore } from './avatar.store';
@@ -42,7 +42,7 @@ function accountServices(ctx: AreaContext, app: FastifyInstance) {
 
 export type AccountServices = ReturnType<typeof accountServices>;
 
-/** Accounts: registration, login, profile, sessions; the hourly purge of expired secrets; the demo account. */
+/** Accounts: registration, login, profile, sessions; the hourly purge of expired secrets. */
 export const accountArea = defineArea({
   name: 'account',
   routes: (ctx) => accountRoutes((app) => accountServices(ctx, app)),
@@ -54,5 +54,4 @@ export const accountArea = defineArea({
   schedules: [purgeExpiredSchedule],
   // The outbox holds account mail (codes, reset links), so reading it is the account area's command too.
   commands: [...accountCommands, ...mailCommands],
-  start: startAccount,
 });

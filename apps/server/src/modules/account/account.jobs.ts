@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Database } from '../../db/connect';
 import { defineJob } from '../../jobs/job';
 import { defineSchedule } from '../../jobs/schedules';
-import { ensureDemoAccount } from './account.operator';
-import { createPasswordHasher } from './password-hasher';
 
 /** Deletes expired captchas, codes and tokens; one waiting purge is as good as ten. */
 export const purgeExpiredJob = defineJob({
@@ -20,14 +16,3 @@ export const purgeExpiredSchedule = defineSchedule({
   job: purgeExpiredJob,
   payload: {},
 });
-
-/** The demo account, when config.demo. */
-export async function startAccount(deps: {
-  config: Config;
-  database: Database;
-  log: Parameters<typeof ensureDemoAccount>[2];
-}): Promise<void> {
-  if (deps.config.demo) {
-    await ensureDemoAccount(deps.database.db, createPasswordHasher(deps.config.passwordHashing), deps.log);
-  }
-}

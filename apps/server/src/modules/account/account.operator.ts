@@ -56,22 +56,23 @@ export const demoAccount = {
   phone: '13800000000',
 } as const;
 
-/** Creates the demo account when it is missing; true when it was created now. */
+/** Creates the demo account when it is missing; its id when it was created now, null when it was there. */
 export async function ensureDemoAccount(
   db: Db,
   passwords: PasswordHasher,
   log: Pick<FastifyBaseLogger, 'info'>,
-): Promise<boolean> {
-  if (await repo.findUserByName(db, demoAccount.userName)) return false;
+): Promise<number | null> {
+  if (await repo.findUserByName(db, demoAccount.userName)) return null;
+  let userId: number;
   try {
-    await createUser(db, passwords, { ...demoAccount, realNameVerified: true });
+    userId = await createUser(db, passwords, { ...demoAccount, realNameVerified: true });
   } catch (error) {
     // Another instance starting on the same database created it first.
-    if (error instanceof AppError && (error.id === 'USERNAME_TAKEN' || error.id === 'EMAIL_TAKEN')) return false;
+    if (error instanceof AppError && (error.id === 'USERNAME_TAKEN' || error.id === 'EMAIL_TAKEN')) return null;
     throw error;
   }
   log.info(`Demo account: ${demoAccount.userName} / ${demoAccount.password}`);
-  return true;
+  return userId;
 }
 
 export const listUsers = (db: Executor) => repo.listUsers(db);

@@ -7,7 +7,6 @@ import { rowsOf } from '../../db/migrate';
 import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
 import { hashSecret } from '../session/session.service';
-import { startAccount } from './account.jobs';
 import { grantPermission, issueSimulationToken, revokePermission } from './account.operator';
 import { createCaptchaRepository } from './captcha.repository';
 import { createLoginService, loginDelayMs } from './login.service';
@@ -1078,28 +1077,6 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect(
         profile.body.data.roles[0].permissions.some((p: { permissionId: string }) => p.permissionId === 'user'),
       ).toBe(false);
-    });
-  });
-
-  describe('demo account', () => {
-    it('is not created when demo is off', async () => {
-      await startAccount({ config: ctx.config, database: ctx.database, log: ctx.app.log });
-      expect(ctx.config.demo).toBe(false);
-      const rows = await query(ctx, sql`SELECT id FROM users WHERE user_name = 'demo'`);
-      expect(rows).toHaveLength(0);
-    });
-
-    it('is created at start when demo is on, once, and can log in', async () => {
-      const demo = { config: { ...ctx.config, demo: true }, database: ctx.database, log: ctx.app.log };
-      await startAccount(demo);
-      await startAccount(demo);
-      const rows = await query<{ email: string; phone: string; real_name_verified: boolean }>(
-        ctx,
-        sql`SELECT email, phone, real_name_verified FROM users WHERE user_name = 'demo'`,
-      );
-      expect(rows).toEqual([{ email: 'demo@edgeward.local', phone: '13800000000', real_name_verified: true }]);
-      const res = await api.login('demo', 'demo123456');
-      expect(res.status).toBe(200);
     });
   });
 });

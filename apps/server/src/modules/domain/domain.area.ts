@@ -3,9 +3,13 @@ import { domainCommands } from '../../ops/commands/domain';
 import { defineArea } from '../area';
 import { publishJob } from './domain.jobs';
 import { domainModule } from './domain.routes';
+import { addSampleDomains } from './domain.sample-data';
 import { createDomainServices } from './domain.services';
 
-/** Accelerated domains: their routes, the publish job that carries every change to the edge, the review queue. */
+/**
+ * Accelerated domains: their routes, the publish job that carries every change to the edge, the review queue, and
+ * the demo account's sample domains.
+ */
 export const domainArea = defineArea({
   name: 'domain',
   routes: (ctx) => domainModule(createDomainServices(ctx), ctx),
@@ -22,4 +26,5 @@ export const domainArea = defineArea({
     ];
   },
   commands: domainCommands,
+  sampleData: addSampleDomains,
 });

@@ -28,6 +28,7 @@ export function toListItem(row: DomainRow & { https: 'on' | 'off' }): DomainList
     type: row.type,
     status: row.status,
     https: row.https,
+    sample: row.sample,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };

@@ -30,6 +30,7 @@ export const domainColumns = {
   wholeSite: domains.wholeSite,
   reviewReason: domains.reviewReason,
   abnormalReason: domains.abnormalReason,
+  sample: domains.sample,
   createdAt: domains.createdAt,
   updatedAt: domains.updatedAt,
 };
@@ -80,7 +81,7 @@ export async function insertDomain(
     wholeSite: boolean;
     config: StoredDomainConfig;
     at: Date;
-  },
+  } & Partial<Pick<typeof domains.$inferInsert, 'sample' | 'cname' | 'abnormalReason'>>,
 ): Promise<number> {
   const { config, at, ...domain } = values;
   const [row] = await tx

@@ -1,0 +1,75 @@
+import { DomainConfigSchema } from '@edgeward/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, dbKinds, type TestContext } from '../../test/helpers';
+import { users } from '../db/schema';
+import { areas } from '.';
+import { startDemoAccount } from './demo-account';
+
+describe.each(dbKinds)('the demo account on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  const login = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: 'demo', password: 'demo123456' },
+    });
+
+  it('is not created when demo is off (production, or beyond loopback without DEMO=true)', async () => {
+    expect(ctx.config.demo).toBe(false);
+    expect(await startDemoAccount(ctx.app.areaContext, areas)).toBeNull();
+    expect(await ctx.database.db.select().from(users).where(eq(users.userName, 'demo'))).toEqual([]);
+  });
+
+  it('is created once with sample domains in every state a customer meets, labelled as sample data', async () => {
+    const demoCtx = { ...ctx.app.areaContext, config: { ...ctx.config, demo: true } };
+    expect(await startDemoAccount(demoCtx, areas)).toEqual(expect.any(Number));
+    expect(await startDemoAccount(demoCtx, areas)).toBeNull();
+
+    const res = await login();
+    expect(res.statusCode).toBe(200);
+    const headers = { authorization: res.json().data.token };
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/domain/list?page=1&size=50', headers })).json().data;
+    expect(list.total).toBe(6);
+    const byName = Object.fromEntries(list.list.map((d: { domainName: string }) => [d.domainName, d]));
+    expect(Object.values(byName).every((d) => (d as { sample: boolean }).sample)).toBe(true);
+    expect(
+      Object.fromEntries(Object.entries(byName).map(([name, d]) => [name, (d as { status: string }).status])),
+    ).toEqual({
+      'www.example.com': 'enabled',
+      'static.example.com': 'enabled',
+      'download.example.com': 'disabled',
+      'video.example.com': 'configuring',
+      'img.example.com': 'abnormal',
+      'api.example.com': 'under_review',
+    });
+    expect(byName['www.example.com'].cname).toBe('www.example.com.cdn.edgeward.net');
+    expect(byName['api.example.com'].cname).toBe('');
+
+    // The showcase's settings are a valid document with something on every tab.
+    const id = byName['www.example.com'].id;
+    const config = (await ctx.app.inject({ method: 'GET', url: `/api/domain/config/${id}`, headers })).json().data;
+    expect(DomainConfigSchema.safeParse(config).success).toBe(true);
+    expect(config.cacheConfig.rules.length).toBeGreaterThan(1);
+    expect(config.requestLimits.status).toBe('on');
+    expect(config.urlAuth.status).toBe('on');
+    expect(config.httpResponseHeader.headers.length).toBeGreaterThan(0);
+
+    // The apex is verified, so the demo account can add a name under it straight away.
+    const record = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/domain/query-create-verify-record?domainName=new.example.com',
+      headers,
+    });
+    expect(record.json().data.verified).toBe(true);
+    const abnormal = (
+      await ctx.app.inject({ method: 'GET', url: `/api/domain/${byName['img.example.com'].id}/detail`, headers })
+    ).json().data;
+    expect(abnormal.statusReason).toMatch(/edge nodes could not apply/);
+  });
+});
