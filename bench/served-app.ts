@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

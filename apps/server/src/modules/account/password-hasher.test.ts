@@ -32,7 +32,9 @@ describe('password hashing', () => {
       loadConfig({
         NODE_ENV: 'production',
         CERTIFICATE_KEY: 'ab'.repeat(32),
-        ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2' }).passwordHashing,
+        ARGON2_MEMORY_KIB: '19456',
+        ARGON2_TIME_COST: '2',
+      }).passwordHashing,
     ).toMatchObject({ memoryKib: 19_456, timeCost: 2 });
   });
 });

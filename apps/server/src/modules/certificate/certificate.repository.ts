@@ -137,10 +137,7 @@ export function deploymentsOf(ex: Executor, certificateIds: number[]): Promise<D
 }
 
 /** Records that the domain now serves the certificate (replacing whichever it served before). */
-export async function recordDeployment(
-  ex: Executor,
-  deployment: DeployedDomain & { at: Date },
-): Promise<void> {
+export async function recordDeployment(ex: Executor, deployment: DeployedDomain & { at: Date }): Promise<void> {
   const { at, ...rest } = deployment;
   await ex
     .insert(certificateDeployments)

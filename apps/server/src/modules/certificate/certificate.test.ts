@@ -28,8 +28,7 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
     pki.cleanup();
   });
 
-  const upload = (body: object, user = owner, lang?: string) =>
-    h.call(user, 'POST', '/certificate/upload', body, lang);
+  const upload = (body: object, user = owner, lang?: string) => h.call(user, 'POST', '/certificate/upload', body, lang);
 
   /** A valid upload under a fresh apex; answers the certificate's detail. */
   async function uploaded(names?: string[], options: Parameters<TestPki['issue']>[1] = {}) {
@@ -79,7 +78,11 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
 
     it.each([
       ['keyMismatch', 'privateKey', () => ({ c: pki.issue(['a.x.com']).chain, k: pki.issue(['a.x.com']).key })],
-      ['keyEncrypted', 'privateKey', () => ({ c: pki.issue(['a.x.com']).chain, k: pki.encrypt(pki.issue(['a.x.com']).key) })],
+      [
+        'keyEncrypted',
+        'privateKey',
+        () => ({ c: pki.issue(['a.x.com']).chain, k: pki.encrypt(pki.issue(['a.x.com']).key) }),
+      ],
       [
         'chainBroken',
         'certificate',
@@ -356,7 +359,11 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
         privateKey: renewed.key,
       });
       expect(res.statusCode, res.text).toBe(200);
-      expect(res.body.data.certificate).toMatchObject({ id: detail.id, name: 'renewed', issuer: 'Edgeward Test intermediate CA' });
+      expect(res.body.data.certificate).toMatchObject({
+        id: detail.id,
+        name: 'renewed',
+        issuer: 'Edgeward Test intermediate CA',
+      });
       expect(res.body.data.results).toEqual([{ domainId: www, domainName: `www.${apex}`, ok: true, message: null }]);
       const config = (await h.call(owner, 'GET', `/domain/config/${www}`)).body.data;
       expect(config.httpsConfig.certificate).toMatchObject({

@@ -1,10 +1,10 @@
 // The certificate area's one door into the domain area: which domains a customer has, and installing a certificate
 // on one of them through the domain's own HTTPS settings (its checks, its transaction, its publish job to the edge).
 import type { CertificateUpload } from '@edgeward/contract';
-import type { AuthUser } from '../session/session.service';
 import type { AreaContext } from '../area';
 import { createDomainService } from '../domain/domain.service';
 import { createDomainConfigService } from '../domain/domain-config.service';
+import type { AuthUser } from '../session/session.service';
 
 export type DomainCaller = Pick<AuthUser, 'id' | 'realNameVerified'>;
 
