@@ -127,7 +127,13 @@ export async function startApp(
   bench: BenchDatabase,
   options: StartOptions = {},
 ): Promise<{ app: FastifyInstance; url: string; user: TestUser; stop(): Promise<void> }> {
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: bench.dataDir, DEMO: 'false', LOG_LEVEL: 'info' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    CERTIFICATE_KEY: randomBytes(32).toString('base64'),
+    DATA_DIR: bench.dataDir,
+    DEMO: 'false',
+    LOG_LEVEL: 'info',
+  });
   // pino's own destination, as the server's log to stdout goes; a Node stream would cost more than that does.
   const logger = { level: 'info', file: '/dev/null' };
   const app = await buildApp({ config, database: bench.database, logger });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -49,6 +50,7 @@ export async function startServedApp(): Promise<ServedApp> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      CERTIFICATE_KEY: randomBytes(32).toString('base64'),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

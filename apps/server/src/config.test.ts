@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
+/** A production configuration needs the key that seals private keys. */
+const production = { NODE_ENV: 'production', CERTIFICATE_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' } as const;
+
 describe('PUBLIC_URL', () => {
   it('defaults to the local address outside production', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
@@ -14,8 +17,8 @@ describe('PUBLIC_URL', () => {
   });
 
   it('is flagged when defaulted (main warns in production), and must be an http(s) address', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).publicUrlDefaulted).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.com' })).toMatchObject({
+    expect(loadConfig(production).publicUrlDefaulted).toBe(true);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://console.example.com' })).toMatchObject({
       publicUrl: 'https://console.example.com',
       publicUrlDefaulted: false,
     });
@@ -42,6 +45,21 @@ describe('HOST and the demo account', () => {
 
   it('never creates it in production or with DEMO=false', () => {
     expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true', HOST: '127.0.0.1' }).demo).toBe(false);
+    expect(loadConfig({ ...production, DEMO: 'true', HOST: '127.0.0.1' }).demo).toBe(false);
+  });
+});
+
+describe('CERTIFICATE_KEY', () => {
+  it('is required in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CERTIFICATE_KEY is required in production/);
+    expect(loadConfig({}).certificate.encryptionKey).toBeUndefined();
+  });
+
+  it('is 32 bytes written as hex or base64', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ CERTIFICATE_KEY: hex }).certificate.encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig(production).certificate.encryptionKey?.toString()).toBe('0123456789abcdef0123456789abcdef');
+    expect(() => loadConfig({ CERTIFICATE_KEY: 'ab'.repeat(16) })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ CERTIFICATE_KEY: 'not a key' })).toThrow(/32 bytes/);
   });
 });

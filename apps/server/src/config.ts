@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   EDGE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   EDGE_SANDBOX_FAIL_PATTERN: z.string().optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  CERTIFICATE_KEY: z.string().optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).default(defaultPasswordHashCost.memoryKib),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(defaultPasswordHashCost.timeCost),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(defaultPasswordHashCost.parallelism),
@@ -66,6 +67,7 @@ export interface Config {
   domain: DomainSettings;
   edge: EdgeSettings;
   jobsPollMs: number;
+  certificate: CertificateSettings;
   /** argon2id's work factors; tests lower them, production refuses less than OWASP's floor. */
   passwordHashing: PasswordHashCost;
 }
@@ -90,6 +92,24 @@ export interface EdgeSettings {
   sandboxDelayMs: number;
   /** Domain names the sandbox edge refuses, so that the abnormal state can be produced on purpose. */
   sandboxFailPattern?: RegExp;
+}
+
+export interface CertificateSettings {
+  /**
+   * The AES-256-GCM key that seals certificates' private keys at rest (CERTIFICATE_KEY: 32 bytes as base64 or hex).
+   * Required in production; elsewhere, without it, the certificate area keeps a generated one in DATA_DIR.
+   */
+  encryptionKey?: Buffer;
+}
+
+/** 32 bytes written as 64 hex digits or as base64; anything else is refused. */
+export function parseEncryptionKey(value: string): Buffer {
+  const text = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32 || (!/^[0-9a-f]{64}$/i.test(text) && key.toString('base64') !== text)) {
+    throw new Error('CERTIFICATE_KEY must be 32 bytes, written as 64 hex digits or as base64');
+  }
+  return key;
 }
 
 /** Addresses only this machine can reach: 127.0.0.0/8, ::1 and the name localhost. */
@@ -130,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `ARGON2_MEMORY_KIB below ${minimumProductionCost.memoryKib} or ARGON2_TIME_COST below ${minimumProductionCost.timeCost} is refused in production`,
     );
   }
+  if (e.NODE_ENV === 'production' && !e.CERTIFICATE_KEY) {
+    throw new Error(
+      'CERTIFICATE_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal private keys',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -163,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxFailPattern: e.EDGE_SANDBOX_FAIL_PATTERN ? new RegExp(e.EDGE_SANDBOX_FAIL_PATTERN, 'i') : undefined,
     },
     jobsPollMs: e.JOBS_POLL_MS,
+    certificate: { encryptionKey: e.CERTIFICATE_KEY ? parseEncryptionKey(e.CERTIFICATE_KEY) : undefined },
     passwordHashing,
   };
 }

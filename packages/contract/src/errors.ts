@@ -42,6 +42,9 @@ export const errorStatus = {
   ADDON_REQUIRED: 403,
   CONFIG_FAILED: 502,
   EXPORT_FAILED: 500,
+  // certificate
+  CERT_IN_USE: 409,
+  CERT_NOT_COVERING: 400,
 } as const;
 
 export type ErrorId = keyof typeof errorStatus;

@@ -10,6 +10,7 @@ export * from './rate-limits';
 export * from './route';
 export * from './routes/index';
 export * from './schemas/auth';
+export * from './schemas/certificate';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';

@@ -61,4 +61,10 @@ export const limits = {
       strict: { limit: 40, periodSeconds: 10 },
     },
   },
+  certificate: {
+    /** The list's 'expiring' filter and the renewal of applied certificates look this far ahead. */
+    expiringDays: 30,
+    /** Domains one deploy call may name. */
+    deployMax: 100,
+  },
 } as const;

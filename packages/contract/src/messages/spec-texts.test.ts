@@ -17,6 +17,7 @@ const specTexts: { 'en-US': Partial<Record<MessageKey, string>>; 'zh-CN': Partia
     'errors.EXPORT_FAILED': 'Export failed, please try again later',
     'errors.DNS_VERIFY_FAILED': 'DNS verification failed, please check DNS record configuration',
     'domain.verify.failed': 'DNS verification failed, please check DNS record configuration',
+    'certificate.deploy.failed': 'Certificate deployment failed',
     // Section 5, general.
     'validation.required': 'Input cannot be empty',
     // Section 5, domains and origins.
@@ -29,6 +30,8 @@ const specTexts: { 'en-US': Partial<Record<MessageKey, string>>; 'zh-CN': Partia
     'domain.origin.internalIp': "Please don't enter an internal IP",
     'domain.origin.sameAsDomain': 'The origin domain cannot be the acceleration domain',
     'domain.cert.keyEncrypted': 'The private key must not have a password',
+    // Section 5, certificates.
+    'certificate.check.keyEncrypted': 'The private key must not have a password',
   },
   'zh-CN': {
     'errors.CONFIG_FAILED': '配置失败',

@@ -1,5 +1,6 @@
 /** The API table: every call, grouped by area. Each area adds its file here. */
 
+export * from './certificate';
 export * from './domain';
 export * from './system';
 export * from './user';

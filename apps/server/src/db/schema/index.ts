@@ -2,5 +2,6 @@
 
 export * from './account-auth';
 export * from './accounts';
+export * from './certificates';
 export * from './domains';
 export * from './jobs';

@@ -29,7 +29,12 @@ describe('password hashing', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ARGON2_MEMORY_KIB: '256' })).toThrow(/ARGON2_MEMORY_KIB/);
     expect(() => loadConfig({ NODE_ENV: 'production', ARGON2_TIME_COST: '1' })).toThrow(/ARGON2_TIME_COST/);
     expect(
-      loadConfig({ NODE_ENV: 'production', ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2' }).passwordHashing,
+      loadConfig({
+        NODE_ENV: 'production',
+        CERTIFICATE_KEY: 'ab'.repeat(32),
+        ARGON2_MEMORY_KIB: '19456',
+        ARGON2_TIME_COST: '2',
+      }).passwordHashing,
     ).toMatchObject({ memoryKib: 19_456, timeCost: 2 });
   });
 });

@@ -1,6 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, type TestPki } from '../../../test/fixtures/certificates';
-import { checkCertificate } from './certificate-check';
+import { checkCertificate, namesCover } from './certificate-check';
 
 describe('certificate check', () => {
   let pki: TestPki;
@@ -57,6 +58,30 @@ describe('certificate check', () => {
       },
     ],
     [
+      'keyType',
+      'privateKey',
+      () => {
+        const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+        return { c: pki.issue(['www.a.com']).chain, k: key };
+      },
+    ],
+    [
+      'chainOrder',
+      'certificate',
+      () => {
+        const l = pki.issue(['www.a.com'], { ca: 'intermediate' });
+        return { c: l.cert + pki.caCert + pki.intermediateCert, k: l.key };
+      },
+    ],
+    [
+      'chainExpired',
+      'certificate',
+      () => {
+        const l = pki.issue(['www.a.com'], { ca: 'expiredIntermediate' });
+        return { c: l.chain, k: l.key };
+      },
+    ],
+    [
       'hostMismatch',
       'certificate',
       () => {
@@ -67,5 +92,26 @@ describe('certificate check', () => {
   ])('refuses %s on %s', (problem, field, make) => {
     const { c, k } = make();
     expect(check(c, k)).toEqual({ ok: false, problem, field });
+  });
+
+  it('reads RSA and ECDSA keys with their sizes, and links a chain through an intermediate', () => {
+    const rsa = pki.issue(['www.a.com'], { keyType: 'rsa', ca: 'intermediate' });
+    expect(check(rsa.chain, rsa.key)).toMatchObject({
+      ok: true,
+      info: { keyType: 'RSA', keyBits: 2048, issuerName: 'Edgeward Test intermediate CA' },
+    });
+    const ec = pki.issue(['www.a.com']);
+    expect(check(ec.chain, ec.key)).toMatchObject({ ok: true, info: { keyType: 'ECC', keyBits: 256 } });
+  });
+});
+
+describe('namesCover', () => {
+  it('matches names exactly and wildcards for one label only', () => {
+    expect(namesCover(['www.a.com'], 'WWW.a.com')).toBe(true);
+    expect(namesCover(['*.a.com'], 'img.a.com')).toBe(true);
+    expect(namesCover(['*.a.com'], 'a.com')).toBe(false);
+    expect(namesCover(['*.a.com'], 'x.img.a.com')).toBe(false);
+    expect(namesCover(['*.a.com'], '.a.com')).toBe(false);
+    expect(namesCover(['www.a.com'], 'www.b.com')).toBe(false);
   });
 });

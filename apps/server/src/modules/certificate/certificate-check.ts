@@ -1,24 +1,38 @@
-// Certificate checking belongs to the certificate area (upload, ACME, deployment: issue 9 builds the rest of it here);
-// the domain area's HTTPS settings use it until certificates are managed on their own.
+// The one check of a certificate and its key: the certificate area's uploads and applications, and the domain
+// area's HTTPS tab, all go through checkCertificate.
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 
 export type CertificateProblem =
   | 'certificateFormat'
   | 'keyFormat'
   | 'keyEncrypted'
+  | 'keyType'
   | 'keyMismatch'
+  | 'chainOrder'
   | 'chainBroken'
   | 'expired'
   | 'notYetValid'
+  | 'chainExpired'
+  | 'chainNotYetValid'
   | 'hostMismatch';
 
+export type CertificateKeyType = 'RSA' | 'ECC';
+
 export interface CertificateInfo {
+  /** The leaf's subject common name (its first SAN when it has none). */
+  commonName: string;
+  /** The leaf's subject, one `K=V` per line, as node:crypto writes it. */
   subject: string;
   issuer: string;
+  /** The issuer's common name (the issuer when it has none). */
+  issuerName: string;
   /** Epoch ms. */
   validFrom: number;
   validTo: number;
   dnsNames: string[];
+  keyType: CertificateKeyType;
+  /** RSA modulus length, or the EC curve's size. */
+  keyBits: number;
   fingerprint256: string;
   serialNumber: string;
 }
@@ -28,6 +42,8 @@ export type CertificateCheck =
   | { ok: false; problem: CertificateProblem; field: 'certificate' | 'privateKey' };
 
 const CERT_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+const curveBits: Record<string, number> = { prime256v1: 256, secp384r1: 384, secp521r1: 521 };
 
 function parseChain(pem: string): X509Certificate[] | null {
   const blocks = pem.match(CERT_BLOCK);
@@ -49,16 +65,51 @@ function parseKey(pem: string): KeyObject | 'encrypted' | null {
   }
 }
 
+/** RSA of any size or ECDSA on the curves browsers accept; null for anything else (Ed25519, DSA...). */
+function keyTypeOf(key: KeyObject): { keyType: CertificateKeyType; keyBits: number } | null {
+  const details = key.asymmetricKeyDetails ?? {};
+  if (key.asymmetricKeyType === 'rsa' && details.modulusLength) {
+    return { keyType: 'RSA', keyBits: details.modulusLength };
+  }
+  const bits = key.asymmetricKeyType === 'ec' ? curveBits[details.namedCurve ?? ''] : undefined;
+  return bits ? { keyType: 'ECC', keyBits: bits } : null;
+}
+
+const issues = (cert: X509Certificate, issuer: X509Certificate) =>
+  cert !== issuer && cert.checkIssued(issuer) && cert.verify(issuer.publicKey);
+
 /**
- * Checks an uploaded certificate before it reaches the edge, in the order a customer can fix things: both parse,
- * the key is not password-protected, the key belongs to the first certificate, each certificate of the chain is
- * issued and signed by the next, every certificate is inside its validity window at `now`, and the first one
- * covers the domain name (subjectAltName, wildcards included).
+ * How the chain after the leaf fails to link, if it does: each certificate must be issued and signed by the next
+ * one (names and signature). When every certificate does have its issuer somewhere in the chain, only the order
+ * is wrong, which the customer fixes differently from a missing or foreign intermediate.
+ */
+function chainProblem(chain: X509Certificate[]): 'chainOrder' | 'chainBroken' | null {
+  const linked = chain.every((cert, i) => i + 1 === chain.length || issues(cert, chain[i + 1]!));
+  if (linked) return null;
+  const root = chain.filter((cert) => !chain.some((other) => issues(cert, other)));
+  return root.length === 1 && root[0] !== chain[0] ? 'chainOrder' : 'chainBroken';
+}
+
+const commonNameOf = (dn: string) => /^CN=(.+)$/m.exec(dn)?.[1];
+
+function dnsNamesOf(cert: X509Certificate): string[] {
+  return (cert.subjectAltName ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.startsWith('DNS:'))
+    .map((s) => s.slice(4).toLowerCase());
+}
+
+/**
+ * Checks a certificate chain and its key, in the order a customer can fix things: both parse, the key is not
+ * password-protected and is RSA or ECDSA, the key belongs to the first certificate, each certificate of the chain
+ * is issued and signed by the next, every certificate is inside its validity window at `now`, and, when a domain
+ * is named, the first one covers it (subjectAltName, wildcards included).
  */
 export function checkCertificate(input: {
   certificate: string;
   privateKey: string;
-  domainName: string;
+  domainName?: string;
   now: Date;
 }): CertificateCheck {
   const chain = parseChain(input.certificate);
@@ -66,35 +117,51 @@ export function checkCertificate(input: {
   const key = parseKey(input.privateKey);
   if (key === 'encrypted') return { ok: false, problem: 'keyEncrypted', field: 'privateKey' };
   if (key?.type !== 'private') return { ok: false, problem: 'keyFormat', field: 'privateKey' };
+  const type = keyTypeOf(key);
+  if (!type) return { ok: false, problem: 'keyType', field: 'privateKey' };
   const leaf = chain[0]!;
   if (!leaf.checkPrivateKey(key)) return { ok: false, problem: 'keyMismatch', field: 'privateKey' };
-  for (let i = 0; i + 1 < chain.length; i++) {
-    const cert = chain[i]!;
-    const issuer = chain[i + 1]!;
-    if (!cert.checkIssued(issuer) || !cert.verify(issuer.publicKey)) {
-      return { ok: false, problem: 'chainBroken', field: 'certificate' };
+  const linking = chainProblem(chain);
+  if (linking) return { ok: false, problem: linking, field: 'certificate' };
+  const at = input.now.getTime();
+  for (const [i, cert] of chain.entries()) {
+    if (Date.parse(cert.validTo) < at) {
+      return { ok: false, problem: i === 0 ? 'expired' : 'chainExpired', field: 'certificate' };
+    }
+    if (Date.parse(cert.validFrom) > at) {
+      return { ok: false, problem: i === 0 ? 'notYetValid' : 'chainNotYetValid', field: 'certificate' };
     }
   }
-  const at = input.now.getTime();
-  for (const cert of chain) {
-    if (Date.parse(cert.validTo) < at) return { ok: false, problem: 'expired', field: 'certificate' };
-    if (Date.parse(cert.validFrom) > at) return { ok: false, problem: 'notYetValid', field: 'certificate' };
+  if (input.domainName !== undefined && !leaf.checkHost(input.domainName)) {
+    return { ok: false, problem: 'hostMismatch', field: 'certificate' };
   }
-  if (!leaf.checkHost(input.domainName)) return { ok: false, problem: 'hostMismatch', field: 'certificate' };
+  const dnsNames = dnsNamesOf(leaf);
   return {
     ok: true,
     info: {
+      commonName: commonNameOf(leaf.subject) ?? dnsNames[0] ?? '',
       subject: leaf.subject,
       issuer: leaf.issuer,
+      issuerName: commonNameOf(leaf.issuer) ?? leaf.issuer,
       validFrom: Date.parse(leaf.validFrom),
       validTo: Date.parse(leaf.validTo),
-      dnsNames: (leaf.subjectAltName ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s.startsWith('DNS:'))
-        .map((s) => s.slice(4)),
+      dnsNames,
+      ...type,
       fingerprint256: leaf.fingerprint256,
       serialNumber: leaf.serialNumber,
     },
   };
+}
+
+/**
+ * Whether a certificate's names cover a host: exact, or a wildcard standing for exactly one leftmost label
+ * (`*.a.com` covers `www.a.com`, not `a.com` nor `x.www.a.com`).
+ */
+export function namesCover(dnsNames: readonly string[], host: string): boolean {
+  const name = host.toLowerCase();
+  return dnsNames.some((pattern) => {
+    if (!pattern.startsWith('*.')) return pattern === name;
+    const dot = name.indexOf('.');
+    return dot > 0 && name.slice(dot + 1) === pattern.slice(2);
+  });
 }

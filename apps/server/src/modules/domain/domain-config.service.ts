@@ -42,10 +42,14 @@ const certificateMessages: Record<CertificateProblem, string> = {
   certificateFormat: 'domain.cert.unparsable',
   keyFormat: 'domain.cert.keyPem',
   keyEncrypted: 'domain.cert.keyEncrypted',
+  keyType: 'certificate.check.keyType',
   keyMismatch: 'domain.cert.keyMismatch',
+  chainOrder: 'certificate.check.chainOrder',
   chainBroken: 'domain.cert.chainInvalid',
   expired: 'domain.cert.expired',
   notYetValid: 'domain.cert.notYetValid',
+  chainExpired: 'certificate.check.chainExpired',
+  chainNotYetValid: 'certificate.check.chainNotYetValid',
   hostMismatch: 'domain.cert.domainMismatch',
 };
 

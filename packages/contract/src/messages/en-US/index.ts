@@ -1,7 +1,8 @@
 import { account } from './account';
+import { certificate } from './certificate';
 import { common } from './common';
 import { domain } from './domain';
 
 /** The en-US catalogue: the typed source every other language must cover. Each area adds its own file here. */
-export const enUS = { ...common, ...account, ...domain } as const;
+export const enUS = { ...common, ...account, ...certificate, ...domain } as const;
 export type MessageKey = keyof typeof enUS;

@@ -1,6 +1,7 @@
 import type { MessageKey } from '../en-US';
 import { account } from './account';
+import { certificate } from './certificate';
 import { common } from './common';
 import { domain } from './domain';
 
-export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...domain };
+export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...certificate, ...domain };

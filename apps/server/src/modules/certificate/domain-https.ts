@@ -1,0 +1,52 @@
+// The certificate area's one door into the domain area: which domains a customer has, and installing a certificate
+// on one of them through the domain's own HTTPS settings (its checks, its transaction, its publish job to the edge).
+import type { CertificateUpload } from '@edgeward/contract';
+import type { AreaContext } from '../area';
+import { createDomainService } from '../domain/domain.service';
+import { createDomainConfigService } from '../domain/domain-config.service';
+import type { AuthUser } from '../session/session.service';
+
+export type DomainCaller = Pick<AuthUser, 'id' | 'realNameVerified'>;
+
+export interface DomainHttps {
+  /** The caller's domains. */
+  domainsOf(user: DomainCaller): Promise<{ id: number; domainName: string }[]>;
+  /**
+   * Installs the chain and key on the caller's domain and turns HTTPS on, keeping its other HTTPS switches. Throws
+   * the domain area's AppError (not found, state conflict, real-name required, certificate refused...).
+   */
+  installCertificate(user: DomainCaller, domainId: number, material: CertificateUpload): Promise<void>;
+}
+
+export function domainHttpsOf(ctx: AreaContext): DomainHttps {
+  const { database, config, now, providers } = ctx;
+  const db = database.db;
+  const domains = createDomainService({ db, config, now, dns: providers.dns, origins: providers.origins });
+  const configs = createDomainConfigService({
+    db,
+    now,
+    domains,
+    // The HTTPS settings use no paid add-on.
+    hasAddon: async () => false,
+    allowPrivateOrigins: config.domain.allowPrivateOrigins,
+  });
+  return {
+    async domainsOf(user) {
+      const list: { id: number; domainName: string }[] = [];
+      for await (const row of await domains.exportRows(user, undefined)) {
+        list.push({ id: row.id, domainName: row.domainName });
+      }
+      return list;
+    },
+    async installCertificate(user, domainId, material) {
+      const current = await configs.get(user, domainId);
+      await configs.httpsInfo(user, domainId, {
+        https: 'on',
+        http2: current.httpsConfig.http2,
+        forceHttps: current.httpsConfig.forceHttps,
+        quic: current.quic,
+        certificate: material,
+      });
+    },
+  };
+}
