@@ -2,8 +2,7 @@
 // on one of them through the domain's own HTTPS settings (its checks, its transaction, its publish job to the edge).
 import type { CertificateUpload } from '@edgeward/contract';
 import type { AreaContext } from '../area';
-import { createDomainService } from '../domain/domain.service';
-import { createDomainConfigService } from '../domain/domain-config.service';
+import { createDomainServices } from '../domain/domain.services';
 import type { AuthUser } from '../session/session.service';
 
 export type DomainCaller = Pick<AuthUser, 'id' | 'realNameVerified'>;
@@ -19,21 +18,11 @@ export interface DomainHttps {
 }
 
 export function domainHttpsOf(ctx: AreaContext): DomainHttps {
-  const { database, config, now, providers } = ctx;
-  const db = database.db;
-  const domains = createDomainService({ db, config, now, dns: providers.dns, origins: providers.origins });
-  const configs = createDomainConfigService({
-    db,
-    now,
-    domains,
-    // The HTTPS settings use no paid add-on.
-    hasAddon: async () => false,
-    allowPrivateOrigins: config.domain.allowPrivateOrigins,
-  });
+  const { configs, exports } = createDomainServices(ctx);
   return {
     async domainsOf(user) {
       const list: { id: number; domainName: string }[] = [];
-      for await (const row of await domains.exportRows(user, undefined)) {
+      for await (const row of await exports.exportRows(user, undefined)) {
         list.push({ id: row.id, domainName: row.domainName });
       }
       return list;

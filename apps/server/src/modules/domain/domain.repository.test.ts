@@ -58,6 +58,7 @@ describe.each(dbKinds)('domain repositories on %s', (kind) => {
       wholeSite: false,
       reviewReason: null,
       abnormalReason: null,
+      sample: false,
       createdAt: at,
       updatedAt: at,
       config,
