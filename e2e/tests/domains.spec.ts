@@ -1,65 +1,21 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { setDnsRecords } from '../support/dns-server';
+import { domainListRow, domainTest as test } from '../support/domain-test';
 import {
   apiCall,
-  createEnabledDomain,
   type DomainDetail,
-  loginDemo,
   randomLabel,
-  removeDomain,
   saveSettings,
   selfSignedCertificate,
-  startOrigin,
-  type TestOrigin,
   uniqueApex,
 } from '../support/domains';
-import { test as base, expect, signInWithToken } from '../support/fixtures';
+import { expect, signInWithToken } from '../support/fixtures';
 
 /**
  * Accelerated domains in the browser, as the demo account (real-name verified; see support/domains.ts). Every
  * domain has a name of its own; the domains made through the API share one apex per worker, verified once.
  */
-const apiApex = uniqueApex();
-
-const test = base.extend<{ demoToken: string; tracked: number[]; domain: DomainDetail }, { origin: TestOrigin }>({
-  origin: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const origin = await startOrigin();
-      await use(origin);
-      await origin.close();
-    },
-    { scope: 'worker' },
-  ],
-  demoToken: async ({ request }, use) => {
-    await use(await loginDemo(request));
-  },
-  /** Ids of the domains a test made; they are removed afterwards, so reruns stay below the domain limit. */
-  tracked: async ({ request, demoToken }, use) => {
-    const ids: number[] = [];
-    await use(ids);
-    for (const id of ids) await removeDomain(request, demoToken, id);
-  },
-  /** An enabled domain made through the API, for the tests that start from one. */
-  domain: async ({ request, demoToken, origin, tracked }, use) => {
-    const domain = await createEnabledDomain(request, demoToken, `${randomLabel('d')}.${apiApex}`, origin);
-    tracked.push(domain.id);
-    await use(domain);
-  },
-});
-
-/** The list filtered down to one domain (other tests add domains to the same account meanwhile). */
-async function listRow(page: Page, domainName: string): Promise<Locator> {
-  const search = page.getByTestId('domain-search').getByRole('searchbox');
-  await search.fill(domainName);
-  await search.press('Enter');
-  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: domainName, exact: true }) });
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -119,7 +75,7 @@ test('a verified user adds a domain: TXT record, verification, origin by name, C
 
   await page.getByTestId('create-back-to-list').click();
   await expect(page).toHaveURL('/domain');
-  const row = await listRow(page, domainName);
+  const row = await domainListRow(page, domainName);
   await expect(row.getByTestId('domain-status')).toHaveAttribute('data-status', 'enabled', { timeout: 15_000 });
   await expect(row.getByTestId('domain-cname')).toHaveText(`${domainName}.cdn.edgeward.net`);
 });
@@ -320,7 +276,7 @@ test('an enabled domain cannot be deleted; disabled, it is deleted after confirm
   domain,
 }) => {
   await signInWithToken(page, demoToken, '/domain');
-  const row = await listRow(page, domain.domainName);
+  const row = await domainListRow(page, domain.domainName);
   await expect(row.getByTestId('domain-status')).toHaveAttribute('data-status', 'enabled');
   const remove = row.getByTestId('domain-delete');
   await expect(remove).toBeDisabled();

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { setDnsRecords } from '../support/dns-server';
+import { domainListRow } from '../support/domain-test';
 import { demoAccount, loginDemo, uniqueApex } from '../support/domains';
-import { expect, test } from '../support/fixtures';
+import { expect, openInLanguage, test } from '../support/fixtures';
 
 /**
  * Issue 8, point 1: a newcomer who logs in with the README's demo account meets a living console: sample domains
@@ -32,27 +32,6 @@ const sampleStates = {
   'api.example.com': 'under_review',
 } as const;
 
-async function openAs(page: Page, locale: keyof typeof texts, token: string, path: string): Promise<void> {
-  await page.addInitScript(
-    ([key, value, lang]) => {
-      window.localStorage.setItem(key, value);
-      window.localStorage.setItem('edgeward.locale', lang);
-    },
-    ['edgeward.token', token, locale] as const,
-  );
-  await page.goto(path);
-}
-
-/** The list filtered down to one name (other tests add domains to the demo account meanwhile). */
-async function sampleRow(page: Page, domainName: string) {
-  const search = page.getByTestId('domain-search').getByRole('searchbox');
-  await search.fill(domainName);
-  await search.press('Enter');
-  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: domainName, exact: true }) });
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
 test('a newcomer logs in as demo and reaches every settings tab of a sample domain', async ({ page }) => {
   await page.goto('/user/login');
   await page.getByLabel('Username').fill(demoAccount.userName);
@@ -62,12 +41,12 @@ test('a newcomer logs in as demo and reaches every settings tab of a sample doma
 
   await page.goto('/domain');
   for (const [domainName, status] of Object.entries(sampleStates)) {
-    const row = await sampleRow(page, domainName);
+    const row = await domainListRow(page, domainName);
     await expect(row.getByTestId('domain-status')).toHaveAttribute('data-status', status);
     await expect(row.getByTestId('sample-tag')).toHaveText(texts['en-US'].sample);
   }
 
-  const row = await sampleRow(page, 'www.example.com');
+  const row = await domainListRow(page, 'www.example.com');
   await row.getByRole('link', { name: 'www.example.com', exact: true }).click();
   await expect(page.getByTestId('settings-domain-name')).toHaveText('www.example.com');
   await expect(page.getByTestId('sample-tag')).toBeVisible();
@@ -90,8 +69,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     test.use({ locale });
 
     test(`sample data is labelled as such (${locale})`, async ({ page, request }) => {
-      await openAs(page, locale, await loginDemo(request), '/domain');
-      const row = await sampleRow(page, 'img.example.com');
+      await openInLanguage(page, locale, await loginDemo(request), '/domain');
+      const row = await domainListRow(page, 'img.example.com');
       await expect(row.getByTestId('sample-tag')).toHaveText(texts[locale].sample);
       await expect(row.getByTestId('domain-status')).toHaveAttribute('data-status', 'abnormal');
     });
@@ -101,7 +80,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       request,
     }) => {
       const apex = uniqueApex();
-      await openAs(page, locale, await loginDemo(request), '/domain/create');
+      await openInLanguage(page, locale, await loginDemo(request), '/domain/create');
       await page.getByTestId('create-domain-name').fill(`www.${apex}`);
       await page.getByTestId('domain-type-web').check();
       await page.getByTestId('create-next').click();
