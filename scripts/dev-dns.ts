@@ -10,9 +10,11 @@ const dnsPort = Number(process.env.DEV_DNS_PORT ?? 5300);
 const controlPort = Number(process.env.DEV_DNS_CONTROL_PORT ?? dnsPort + 1);
 const originPort = Number(process.env.DEV_ORIGIN_PORT ?? 8090);
 const controlUrl = `http://127.0.0.1:${controlPort}/records`;
+/** The web form refuses internal addresses as origins, so the local origin is offered by a name. */
+const originName = 'origin.example.org';
 
 const usage = `Usage:
-  npm run dev:dns                               start the local DNS server (127.0.0.1:${dnsPort}) and origin (127.0.0.1:${originPort})
+  npm run dev:dns                               start the local DNS server (127.0.0.1:${dnsPort}) and origin (${originName}:${originPort})
   npm run dev:dns -- set <TXT|A|AAAA|CNAME> <name> <value> [value...]
   npm run dev:dns -- list
   npm run dev:dns -- clear [name]`;
@@ -41,11 +43,12 @@ async function serve(): Promise<void> {
     response.writeHead(200, { 'content-type': 'text/plain' }).end('Edgeward local origin\n');
   });
   await new Promise<void>((resolve) => origin.listen(originPort, '127.0.0.1', resolve));
-  console.log(`Local DNS server at 127.0.0.1:${dnsPort}, local origin at http://127.0.0.1:${originPort}
+  dns.setA(originName, ['127.0.0.1']);
+  console.log(`Local DNS server at 127.0.0.1:${dnsPort}, local origin at http://${originName}:${originPort} (127.0.0.1)
 
 1. Start the console against them (another terminal):
      DNS_SERVERS=127.0.0.1:${dnsPort} ALLOW_PRIVATE_ORIGINS=true npm start
-2. In Domains > Add domain, enter a name (www.example.org), origin 127.0.0.1, HTTP port ${originPort}.
+2. In Domains > Add domain, enter a name (www.example.org), origin ${originName}, HTTP port ${originPort}.
 3. Publish the TXT record the console shows, from a third terminal:
      npm run dev:dns -- set TXT _edgeward-verify.example.org edgeward-verify=...
 4. Click Verify, then finish the steps. Ctrl-C stops this server.`);
