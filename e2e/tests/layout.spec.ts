@@ -36,6 +36,26 @@ async function box(locator: Locator) {
   return found;
 }
 
+test('at 1440 px the sample domains, tags and all, fit the page with their times whole', async ({
+  page,
+  demoToken,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithToken(page, demoToken, '/domain');
+  await showOnly(page, 'example.com');
+  await expect(page.getByTestId('sample-tag').first()).toBeVisible();
+  const scroller = page.locator('.ant-table-content').first();
+  const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth, 'the table needs no horizontal scrolling').toBeLessThanOrEqual(clientWidth);
+  const created = page.getByTestId('domain-created').first();
+  const time = await box(created);
+  const actions = await box(page.getByTestId('domain-delete').first());
+  expect(time.x + time.width, 'the time ends before the actions column').toBeLessThanOrEqual(actions.x);
+});
+
 test('at 1440 px in English the domain table fits the page and every action reads whole', async ({
   page,
   demoToken,

@@ -107,7 +107,18 @@ export default function DomainListPage() {
       sorter: true,
       sortOrder: filters.order === 'asc' ? 'ascend' : 'descend',
       sortDirections: ['descend', 'ascend', 'descend'],
-      render: (value: number) => formatTime(value),
+      // Date over time: the column stays narrow enough for the table to fit 1440 px with the name's tags.
+      render: (value: number) => {
+        const [date, time] = formatTime(value).split(' ');
+        return (
+          <Flex vertical data-testid="domain-created">
+            <span style={{ whiteSpace: 'nowrap' }}>{date}</span>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {time}
+            </Typography.Text>
+          </Flex>
+        );
+      },
     },
     {
       title: t('domain.actions'),
@@ -250,7 +261,7 @@ export default function DomainListPage() {
 
 /** Names and CNAMEs run to 253 characters: cut short in the table (full on hover) so the actions stay in view. */
 const nameMaxWidth = 200;
-const cnameMaxWidth = 200;
+const cnameMaxWidth = 180;
 
 function DomainNameCell({ row }: { row: DomainListItem }) {
   return (
