@@ -22,7 +22,10 @@ describe.each(dbKinds)('areas in the app on %s', (kind) => {
 
   it("purges expired captchas through the account area's schedule and job", async () => {
     ctx = await createTestContext(kind);
-    const everySchedule = areas.flatMap((a) => a.schedules ?? []).map((s) => s.name).sort();
+    const everySchedule = areas
+      .flatMap((a) => a.schedules ?? [])
+      .map((s) => s.name)
+      .sort();
     expect(everySchedule).toContain('account.purge-expired');
     const { app } = ctx;
     expect((await app.inject({ url: '/api/user/captchaImage' })).statusCode).toBe(200);
