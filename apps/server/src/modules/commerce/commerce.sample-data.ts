@@ -1,5 +1,5 @@
 import type { AreaContext, SampleOwner } from '../area';
-import { credit, debit } from './balance.repository';
+import { debit } from './balance.repository';
 import type { PackageDefinition } from './commerce.operator';
 import { insertOrder } from './order.repository';
 import { findPackageByCode, insertPackage, type PackageRow } from './package.repository';

@@ -79,7 +79,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     async createOrder(user: Caller, body: OrderCreate): Promise<Order> {
       assertRealNameVerified(user);
       const pkg = await packagesRepo.findPackage(db, body.packageId);
-      if (!pkg || !pkg.onSale) throw new AppError('PACKAGE_NOT_ON_SALE');
+      if (!pkg?.onSale) throw new AppError('PACKAGE_NOT_ON_SALE');
       const at = now();
       const row = await ordersRepo.insertOrder(db, {
         orderNo: newOrderNo(at),
