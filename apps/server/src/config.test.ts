@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-/** A production configuration needs the key that seals private keys. */
-const production = { NODE_ENV: 'production', CERTIFICATE_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' } as const;
+/** A production configuration needs the key that seals private keys and the payment notification secret. */
+const production = {
+  NODE_ENV: 'production',
+  CERTIFICATE_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+  PAYMENT_SANDBOX_SECRET: 'a-production-sandbox-secret',
+} as const;
 
 describe('PUBLIC_URL', () => {
   it('defaults to the local address outside production', () => {
@@ -46,6 +50,15 @@ describe('HOST and the demo account', () => {
   it('never creates it in production or with DEMO=false', () => {
     expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
     expect(loadConfig({ ...production, DEMO: 'true', HOST: '127.0.0.1' }).demo).toBe(false);
+  });
+});
+
+describe('PAYMENT_SANDBOX_SECRET', () => {
+  it('is required in production and has a development value elsewhere', () => {
+    const { PAYMENT_SANDBOX_SECRET: _, ...withoutSecret } = production;
+    expect(() => loadConfig(withoutSecret)).toThrow(/PAYMENT_SANDBOX_SECRET is required in production/);
+    expect(loadConfig(production).payment.sandboxSecret).toBe('a-production-sandbox-secret');
+    expect(loadConfig({}).payment.sandboxSecret.length).toBeGreaterThanOrEqual(16);
   });
 });
 

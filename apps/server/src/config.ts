@@ -41,6 +41,10 @@ const EnvSchema = z.object({
   EDGE_SANDBOX_FAIL_PATTERN: z.string().optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   CERTIFICATE_KEY: z.string().optional(),
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  BANK_TRANSFER_ACCOUNT_NAME: z.string().default('Edgeward Technology Co., Ltd. (sandbox)'),
+  BANK_TRANSFER_BANK_NAME: z.string().default('Sandbox Bank, Shanghai Branch'),
+  BANK_TRANSFER_ACCOUNT_NUMBER: z.string().default('6222 0000 0000 0000 000'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).default(defaultPasswordHashCost.memoryKib),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(defaultPasswordHashCost.timeCost),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(defaultPasswordHashCost.parallelism),
@@ -68,6 +72,7 @@ export interface Config {
   edge: EdgeSettings;
   jobsPollMs: number;
   certificate: CertificateSettings;
+  payment: PaymentSettings;
   /** argon2id's work factors; tests lower them, production refuses less than OWASP's floor. */
   passwordHashing: PasswordHashCost;
 }
@@ -101,6 +106,18 @@ export interface CertificateSettings {
    */
   encryptionKey?: Buffer;
 }
+
+export interface PaymentSettings {
+  /**
+   * The HMAC-SHA256 key the sandbox payment gateway signs its notifications with and the server checks them with
+   * (PAYMENT_SANDBOX_SECRET); required in production, a fixed development value elsewhere.
+   */
+  sandboxSecret: string;
+  /** Where customers send bank transfers (recharge only): shown with each transfer's unique reference. */
+  bankTransfer: { accountName: string; bankName: string; accountNumber: string };
+}
+
+const developmentSandboxSecret = 'edgeward-development-sandbox-secret';
 
 /** 32 bytes written as 64 hex digits or as base64; anything else is refused. */
 export function parseEncryptionKey(value: string): Buffer {
@@ -155,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'CERTIFICATE_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal private keys',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_SANDBOX_SECRET) {
+    throw new Error(
+      'PAYMENT_SANDBOX_SECRET is required in production: a random string that signs payment notifications',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -189,6 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobsPollMs: e.JOBS_POLL_MS,
     certificate: { encryptionKey: e.CERTIFICATE_KEY ? parseEncryptionKey(e.CERTIFICATE_KEY) : undefined },
+    payment: {
+      sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? developmentSandboxSecret,
+      bankTransfer: {
+        accountName: e.BANK_TRANSFER_ACCOUNT_NAME,
+        bankName: e.BANK_TRANSFER_BANK_NAME,
+        accountNumber: e.BANK_TRANSFER_ACCOUNT_NUMBER,
+      },
+    },
     passwordHashing,
   };
 }

@@ -45,6 +45,14 @@ export const errorStatus = {
   // certificate
   CERT_IN_USE: 409,
   CERT_NOT_COVERING: 400,
+  // commerce
+  ORDER_ALREADY_PAID: 409,
+  ORDER_CLOSED: 409,
+  INSUFFICIENT_BALANCE: 400,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PACKAGE_NOT_ON_SALE: 400,
+  PAYMENT_METHOD_NOT_ALLOWED: 400,
 } as const;
 
 export type ErrorId = keyof typeof errorStatus;

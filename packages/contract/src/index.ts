@@ -11,6 +11,7 @@ export * from './route';
 export * from './routes/index';
 export * from './schemas/auth';
 export * from './schemas/certificate';
+export * from './schemas/commerce';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';

@@ -67,4 +67,15 @@ export const limits = {
     /** Domains one deploy call may name. */
     deployMax: 100,
   },
+  commerce: {
+    /** Spec section 9: recharge at least 1.00 CNY, in whole yuan. */
+    rechargeMinYuan: 1,
+    /** The largest single recharge (1,000,000 CNY), so that a typo cannot ask for an absurd transfer. */
+    rechargeMaxYuan: 1_000_000,
+    /** An unpaid order (other than a bank transfer waiting for the operator) closes this long after it was placed. */
+    unpaidCloseMs: 30 * 60_000,
+    /** My packages warns this many days before a package expires. */
+    expiryWarningDays: 15,
+    idempotencyKeyMax: 64,
+  },
 } as const;

@@ -175,6 +175,55 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
     await fs.rm(dir, { recursive: true });
   });
 
+  it('defines packages, confirms a bank transfer and refunds a paid order to the balance', async () => {
+    const added = await ops(
+      'package',
+      'add',
+      'ops-traffic',
+      '--type',
+      'traffic',
+      '--name',
+      'Traffic 1 TB',
+      '--spec',
+      '1 TB',
+      '--price',
+      '169.5',
+      '--months',
+      '12',
+      '--quota',
+      '1099511627776',
+    );
+    expect(added).toMatchObject({ code: 0, err: '' });
+    expect(added.out).toContain('169.50 CNY');
+    expect(
+      (await ops('package', 'add', 'bad', '--type', 'gold', '--name', 'x', '--spec', 'x', '--price', '1')).code,
+    ).toBe(1);
+    expect((await ops('package', 'list')).out).toMatch(/ops-traffic\ttraffic\tTraffic 1 TB\t1 TB\t169.50\t12\ttrue/);
+    expect((await ops('package', 'withdraw', 'ops-traffic')).out).toBe('ops-traffic: off sale');
+
+    await ops('user', 'create', 'opsbuyer', 'opsbuyer@example.com', 'secret123');
+    const [user] = rowsOf<{ id: string }>(
+      await database.db.execute(sql`SELECT id FROM users WHERE user_name = 'opsbuyer'`),
+    );
+    const [pkg] = rowsOf<{ id: string }>(
+      await database.db.execute(sql`SELECT id FROM packages WHERE code = 'ops-traffic'`),
+    );
+    await database.db.execute(sql`
+      INSERT INTO orders (order_no, user_id, kind, product_name, amount_fen, status, payment_method, transfer_reference)
+      VALUES ('R1', ${user!.id}, 'recharge', 'Balance recharge', 20000, 'unpaid', 'bank_transfer', 'EWTESTREF1')`);
+    expect((await ops('recharge', 'list')).out).toContain('EWTESTREF1\tR1');
+    expect((await ops('recharge', 'confirm', 'EWTESTREF1', '200')).out).toContain('200.00 CNY credited');
+    expect((await ops('recharge', 'confirm', 'EWTESTREF1', '200')).err).toContain('already confirmed');
+
+    await database.db.execute(sql`
+      INSERT INTO orders (order_no, user_id, kind, package_id, product_name, package_type, spec, validity_months,
+                          amount_fen, status, payment_method, paid_at)
+      VALUES ('P1', ${user!.id}, 'package', ${pkg!.id}, 'Traffic 1 TB', 'traffic', '1 TB', 12, 16950, 'paid',
+              'balance', now())`);
+    expect((await ops('order', 'refund', 'P1')).out).toBe('Refunded P1: 169.50 CNY; balance now 369.50');
+    expect((await ops('order', 'refund', 'P1')).err).toContain('the order is refunded, not paid');
+  });
+
   it('answers unknown commands with the list', async () => {
     const res = await ops('frobnicate');
     expect(res.code).toBe(2);

@@ -8,6 +8,8 @@ import { type CaptchaProvider, type CaptchaStore, createCaptchaProvider } from '
 import { createDnsLookup, type DnsLookup } from './dns/resolver';
 import { createEdgeProvider, type EdgeProvider } from './edge';
 import { createMailProvider, type MailProvider } from './mail';
+import { createPaymentGateway, type PaymentGateway } from './payment';
+import type { NotificationDelivery } from './payment/sandbox-gateway';
 
 /** The outside world as the areas see it. */
 export interface Providers {
@@ -16,6 +18,7 @@ export interface Providers {
   origins: OriginChecker;
   edge: EdgeProvider;
   captcha: CaptchaProvider;
+  payment: PaymentGateway;
 }
 
 export interface ProviderDeps {
@@ -27,6 +30,8 @@ export interface ProviderDeps {
   now: () => Date;
   /** Where captchas are kept; the account area's table unless a test gives its own. */
   captchaStore?: CaptchaStore;
+  /** How the sandbox payment gateway reaches the notify URL; HTTP unless a test delivers in-process. */
+  paymentDelivery?: NotificationDelivery;
 }
 
 /**
@@ -50,5 +55,6 @@ export function createProviders(deps: ProviderDeps): Providers {
       now,
       fixedAnswer: config.fixedCaptcha,
     }),
+    payment: createPaymentGateway({ config, db, jobs: deps.jobs, now, deliver: deps.paymentDelivery }),
   };
 }

@@ -18,6 +18,7 @@ const specTexts: { 'en-US': Partial<Record<MessageKey, string>>; 'zh-CN': Partia
     'errors.DNS_VERIFY_FAILED': 'DNS verification failed, please check DNS record configuration',
     'domain.verify.failed': 'DNS verification failed, please check DNS record configuration',
     'certificate.deploy.failed': 'Certificate deployment failed',
+    'errors.ORDER_CLOSED': 'Order not found or closed',
     // Section 5, general.
     'validation.required': 'Input cannot be empty',
     // Section 5, domains and origins.

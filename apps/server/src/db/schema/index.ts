@@ -3,5 +3,6 @@
 export * from './account-auth';
 export * from './accounts';
 export * from './certificates';
+export * from './commerce';
 export * from './domains';
 export * from './jobs';

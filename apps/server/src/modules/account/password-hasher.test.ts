@@ -32,6 +32,7 @@ describe('password hashing', () => {
       loadConfig({
         NODE_ENV: 'production',
         CERTIFICATE_KEY: 'ab'.repeat(32),
+        PAYMENT_SANDBOX_SECRET: 'a-production-sandbox-secret',
         ARGON2_MEMORY_KIB: '19456',
         ARGON2_TIME_COST: '2',
       }).passwordHashing,

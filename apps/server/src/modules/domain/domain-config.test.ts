@@ -320,7 +320,7 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
       expect(res.statusCode).toBe(403);
       expect(res.body).toMatchObject({
         error: 'ADDON_REQUIRED',
-        message: 'This is a paid add-on. It cannot be bought online yet: contact support to have it enabled',
+        message: 'This is a paid add-on: buy the add-on package first',
       });
     });
 

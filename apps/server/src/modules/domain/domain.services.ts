@@ -1,22 +1,15 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Providers } from '../../providers';
+import { addonOwnership } from '../commerce/addon-ownership';
 import { createDomainService } from './domain.service';
-import { type Addon, createDomainConfigService } from './domain-config.service';
+import { createDomainConfigService } from './domain-config.service';
 import { createDomainExportService } from './domain-export.service';
 import { createDomainOriginService } from './domain-origin.service';
 import { createDomainReviewService } from './domain-review.service';
 import { createDomainVerificationService } from './domain-verification.service';
 import { createEdgeRolloutService } from './edge-rollout.service';
 import { createUrlSigningService } from './url-signing.service';
-
-/**
- * No paid add-on can be bought yet (packages and orders are another area), so no customer has one; the orders
- * area replaces this with a lookup of what the customer bought.
- */
-async function hasAddon(_userId: number, _addon: Addon): Promise<boolean> {
-  return false;
-}
 
 /** What the domain services are built from; the server's area context and the operator's command context both fit. */
 export interface DomainServicesContext {
@@ -41,7 +34,8 @@ export function createDomainServices(ctx: DomainServicesContext) {
       db,
       now,
       origins,
-      hasAddon,
+      // Paid add-ons are bought in the commerce area; the switch asks it what the customer holds.
+      hasAddon: addonOwnership({ db, now }),
       allowPrivateOrigins: config.domain.allowPrivateOrigins,
     }),
     urlSigning: createUrlSigningService({ db, now }),

@@ -118,7 +118,7 @@ export const domain = {
     "Your origin server didn't pass the validation, please click the validation button to retry",
   'errors.WHOLE_SITE_NOT_ALLOWED': 'Whole-site acceleration is not available for your account',
   'errors.CERT_INVALID': 'The certificate is not valid',
-  'errors.ADDON_REQUIRED': 'This is a paid add-on. It cannot be bought online yet: contact support to have it enabled',
+  'errors.ADDON_REQUIRED': 'This is a paid add-on: buy the add-on package first',
   'errors.CONFIG_FAILED': 'Configuration failed',
   'errors.EXPORT_FAILED': 'Export failed, please try again later',
 } as const;

@@ -114,7 +114,7 @@ export const domain: Record<keyof typeof en, string> = {
   'errors.ORIGIN_UNREACHABLE': '您的源站未通过验证，请点击验证按钮重试',
   'errors.WHOLE_SITE_NOT_ALLOWED': '您的账号暂不支持全站加速',
   'errors.CERT_INVALID': '证书无效',
-  'errors.ADDON_REQUIRED': '该功能为付费增值服务，暂不支持在线购买，请联系客服开通',
+  'errors.ADDON_REQUIRED': '该功能为付费增值服务，请先购买增值服务套餐',
   'errors.CONFIG_FAILED': '配置失败',
   'errors.EXPORT_FAILED': '导出失败，请稍后重试',
 };

@@ -1,7 +1,8 @@
 import type { MessageKey } from '../en-US';
 import { account } from './account';
 import { certificate } from './certificate';
+import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
 
-export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...certificate, ...domain };
+export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...certificate, ...commerce, ...domain };

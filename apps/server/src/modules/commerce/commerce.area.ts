@@ -1,0 +1,39 @@
+import { handle } from '../../jobs/job';
+import { type AreaContext, defineArea } from '../area';
+import { commerceCommands } from './commerce.commands';
+import { closeOverdueOrdersJob, closeOverdueOrdersSchedule } from './commerce.jobs';
+import { createCommerceOperator } from './commerce.operator';
+import { commerceModule } from './commerce.routes';
+import { addSampleCommerce } from './commerce.sample-data';
+import { createOrderService } from './order.service';
+import { createPaymentNotificationService } from './payment-notification.service';
+
+const clock = (ctx: AreaContext) => ({ db: ctx.database.db, now: () => ctx.now() });
+
+/**
+ * Commerce: the package catalogue, orders, the balance and its ledger, payment by balance or by QR code through
+ * the payment gateway, recharges (QR or bank transfer), and the schedule that closes unpaid orders.
+ */
+export const commerceArea = defineArea({
+  name: 'commerce',
+  routes: (ctx) =>
+    commerceModule({
+      orders: () =>
+        createOrderService({
+          ...clock(ctx),
+          gateway: ctx.providers.payment,
+          payment: ctx.config.payment,
+          publicUrl: ctx.config.publicUrl,
+        }),
+      notifications: () => createPaymentNotificationService(clock(ctx)),
+      gateway: ctx.providers.payment,
+    }),
+  jobs: (ctx) => [
+    handle(closeOverdueOrdersJob, async () => {
+      await createCommerceOperator(clock(ctx)).closeOverdue();
+    }),
+  ],
+  schedules: [closeOverdueOrdersSchedule],
+  commands: commerceCommands,
+  sampleData: addSampleCommerce,
+});

@@ -1,0 +1,91 @@
+import { commerceRoutes, formatFen, type LedgerEntry, type Locale } from '@edgeward/contract';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import QRCode from 'qrcode';
+import { translate } from '../../http/i18n';
+import { registerRoute } from '../../http/route';
+import type { PaymentGateway } from '../../providers/payment';
+import { csvCell } from '../domain/csv';
+import type { OrderService } from './order.service';
+import type { createPaymentNotificationService } from './payment-notification.service';
+
+/** Ledger notes are message keys when the server wrote them, so each reader gets its language. */
+function localized(entry: LedgerEntry, locale: Locale): LedgerEntry {
+  return entry.note.startsWith('commerce.') ? { ...entry, note: translate(locale, entry.note) } : entry;
+}
+
+function statementCsv(entries: LedgerEntry[], locale: Locale): string {
+  const header = ['time', 'kind', 'amount', 'balanceAfter', 'orderNo', 'note'].map((h) =>
+    csvCell(translate(locale, `commerce.csv.${h}`)),
+  );
+  // Amounts are written by the server as plain numbers (a leading minus is a sign here, not a formula).
+  const lines = entries.map((e) =>
+    [
+      csvCell(new Date(e.createdAt).toISOString()),
+      csvCell(translate(locale, `commerce.ledger.${e.kind}`)),
+      formatFen(e.amountFen),
+      formatFen(e.balanceAfterFen),
+      csvCell(e.orderNo),
+      csvCell(e.note),
+    ].join(','),
+  );
+  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** Packages, orders, payment, balance and recharge; the gateway's notify route and its own pages. */
+export function commerceModule(deps: {
+  orders: () => OrderService;
+  notifications: () => ReturnType<typeof createPaymentNotificationService>;
+  gateway: PaymentGateway;
+}): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    const service = deps.orders();
+    const notifications = deps.notifications();
+    const r = commerceRoutes;
+    registerRoute(app, r.myPlan, ({ user }) => service.myPackages(user, 'cdn'));
+    registerRoute(app, r.myEoPlan, ({ user }) => service.myPackages(user, 'eo'));
+    registerRoute(app, r.packages, ({ query }) => service.packages(query.type));
+    registerRoute(app, r.createOrder, ({ user, body }) => service.createOrder(user, body));
+    registerRoute(app, r.orders, ({ user, query }) => service.list(user, query));
+    registerRoute(app, r.order, ({ user, params }) => service.detail(user, params.id));
+    registerRoute(app, r.cancelOrder, ({ user, params }) => service.cancel(user, params.id));
+    registerRoute(app, r.payByBalance, ({ user, params, request }) => {
+      const key = request.headers['idempotency-key'];
+      return service.payByBalance(user, params.id, typeof key === 'string' ? key : undefined);
+    });
+    registerRoute(app, r.payByQr, async ({ user, params }) => {
+      const payment = await service.payByQr(user, params.id);
+      const svg = await QRCode.toString(payment.payUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      return { ...payment, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    });
+    registerRoute(app, r.recharge, ({ user, body, locale }) => service.recharge(user, body, locale));
+    registerRoute(app, r.balance, ({ user }) => service.balance(user));
+    registerRoute(app, r.statement, async ({ user, query, locale }) => {
+      const page = await service.statement(user, query);
+      return { ...page, list: page.list.map((e) => localized(e, locale)) };
+    });
+    registerRoute(app, r.statementExport, async ({ user, query, locale, reply }) => {
+      const entries = (await service.statementRows(user, query)).map((e) => localized(e, locale));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${day}.csv"`)
+        .send(statementCsv(entries, locale));
+    });
+
+    // The gateway's asynchronous notification: signed, so it needs the exact body bytes.
+    await app.register(async (notify) => {
+      notify.addContentTypeParser('application/json', { parseAs: 'string' }, (_r, body, done) => done(null, body));
+      notify.post('/payment/notify/:gateway', { schema: { hide: true } }, async (request, reply) => {
+        const { gateway: name } = request.params as { gateway: string };
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const notification = name === deps.gateway.name ? deps.gateway.verifyNotification(raw, request.headers) : null;
+        if (!notification) return reply.code(400).type('text/plain').send('invalid notification');
+        const outcome = await notifications.apply(name, notification);
+        request.log.info({ gateway: name, order: notification.outTradeNo, outcome }, 'payment notification');
+        if (outcome === 'unknown') return reply.code(404).type('text/plain').send('unknown payment');
+        return reply.type('text/plain').send(deps.gateway.ackBody);
+      });
+    });
+    if (deps.gateway.routes) await app.register(deps.gateway.routes);
+  };
+}

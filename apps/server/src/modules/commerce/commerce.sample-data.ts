@@ -1,0 +1,130 @@
+import type { AreaContext, SampleOwner } from '../area';
+import { debit } from './balance.repository';
+import type { PackageDefinition } from './commerce.operator';
+import { insertOrder } from './order.repository';
+import { findPackageByCode, insertPackage, type PackageRow } from './package.repository';
+import { newOrderNo, settlePaid } from './settlement';
+
+const GB = 1024n ** 3n;
+
+/** A starter catalogue for a development install, so that the demo's packages have something to be bought from. */
+export const sampleCatalogue: PackageDefinition[] = [
+  {
+    code: 'sample-traffic-100g',
+    type: 'traffic',
+    name: 'Traffic 100 GB',
+    spec: '100 GB',
+    quota: 100n * GB,
+    priceFen: 1_900n,
+    validityMonths: 12,
+  },
+  {
+    code: 'sample-traffic-1t',
+    type: 'traffic',
+    name: 'Traffic 1 TB',
+    spec: '1 TB',
+    quota: 1024n * GB,
+    priceFen: 16_900n,
+    validityMonths: 12,
+  },
+  {
+    code: 'sample-https-10m',
+    type: 'https_requests',
+    name: 'HTTPS requests 10 million',
+    spec: '10,000,000 requests',
+    quota: 10_000_000n,
+    priceFen: 500n,
+    validityMonths: 12,
+  },
+  {
+    code: 'sample-websocket',
+    type: 'websocket',
+    name: 'WebSocket add-on',
+    spec: 'WebSocket for all domains',
+    quota: null,
+    priceFen: 9_900n,
+    validityMonths: 1,
+  },
+  {
+    code: 'sample-china-mainland',
+    type: 'china_mainland',
+    name: 'China-mainland optimization',
+    spec: 'Enabled by customer service',
+    quota: null,
+    priceFen: 29_900n,
+    validityMonths: 1,
+  },
+  {
+    code: 'sample-eo-basic',
+    type: 'edge_plan',
+    name: 'Edge platform Basic',
+    spec: 'Basic plan',
+    quota: null,
+    priceFen: 19_900n,
+    validityMonths: 1,
+  },
+];
+
+/**
+ * The demo account's commerce: a 500 CNY recharge, a traffic package bought from the balance (active), one order
+ * waiting for payment and one cancelled, all in one transaction. The catalogue's sample packages are added first
+ * where missing.
+ */
+export async function addSampleCommerce(ctx: AreaContext, owner: SampleOwner): Promise<void> {
+  const now = ctx.now();
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+  await ctx.database.db.transaction(async (tx) => {
+    const catalogue = new Map<string, PackageRow>();
+    for (const definition of sampleCatalogue) {
+      const row = (await findPackageByCode(tx, definition.code)) ?? (await insertPackage(tx, definition));
+      catalogue.set(definition.code, row);
+    }
+    const orderFor = (pkg: PackageRow, at: Date) => ({
+      orderNo: newOrderNo(at),
+      userId: owner.userId,
+      kind: 'package' as const,
+      packageId: pkg.id,
+      productName: pkg.name,
+      packageType: pkg.type,
+      spec: pkg.spec,
+      quota: pkg.quota,
+      validityMonths: pkg.validityMonths,
+      amountFen: pkg.priceFen,
+      status: 'unpaid' as const,
+      createdAt: at,
+      closeAt: new Date(at.getTime() + 30 * 60_000),
+    });
+
+    const rechargedAt = minutesAgo(3 * 24 * 60);
+    const recharge = await insertOrder(tx, {
+      orderNo: newOrderNo(rechargedAt),
+      userId: owner.userId,
+      kind: 'recharge',
+      productName: 'Balance recharge',
+      amountFen: 50_000n,
+      status: 'unpaid',
+      createdAt: rechargedAt,
+      closeAt: new Date(rechargedAt.getTime() + 30 * 60_000),
+    });
+    await settlePaid(tx, recharge, { method: 'qr', at: rechargedAt });
+
+    const boughtAt = minutesAgo(2 * 24 * 60);
+    const traffic = catalogue.get('sample-traffic-1t')!;
+    const bought = await insertOrder(tx, orderFor(traffic, boughtAt));
+    await debit(tx, {
+      userId: owner.userId,
+      kind: 'payment',
+      amountFen: bought.amountFen,
+      orderId: bought.id,
+      at: boughtAt,
+    });
+    await settlePaid(tx, bought, { method: 'balance', at: boughtAt });
+
+    await insertOrder(tx, {
+      ...orderFor(catalogue.get('sample-traffic-100g')!, minutesAgo(24 * 60)),
+      status: 'cancelled',
+      cancelledAt: minutesAgo(24 * 60 - 30),
+    });
+    await insertOrder(tx, orderFor(catalogue.get('sample-websocket')!, minutesAgo(5)));
+  });
+}

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import type { TestUser } from '../../../test/fixtures/users';
+import { dbKinds } from '../../../test/helpers';
+import { balanceLedger, orders } from '../../db/schema';
+import { signBody } from '../../providers/payment/notification-signature';
+import { addonOwnership } from './addon-ownership';
+
+describe.each(dbKinds)('commerce on %s', (kind) => {
+  let h: CommerceHarness;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let trafficId: number;
+  let websocketId: number;
+
+  beforeAll(async () => {
+    h = await createCommerceHarness(kind);
+    owner = await h.user();
+    stranger = await h.user();
+    const traffic = await h.operator.addPackage({
+      code: 'traffic-100g',
+      type: 'traffic',
+      name: 'Traffic 100 GB',
+      spec: '100 GB',
+      quota: 100n * 1024n ** 3n,
+      priceFen: 1_999n,
+      validityMonths: 12,
+    });
+    const websocket = await h.operator.addPackage({
+      code: 'websocket',
+      type: 'websocket',
+      name: 'WebSocket add-on',
+      spec: 'all domains',
+      quota: null,
+      priceFen: 9_900n,
+      validityMonths: 1,
+    });
+    trafficId = traffic.id;
+    websocketId = websocket.id;
+  });
+  afterAll(() => h.close());
+
+  const order = async (user: TestUser, packageId = trafficId) => {
+    const res = await h.call(user, 'POST', '/order/create', { packageId });
+    expect(res.statusCode, res.text).toBe(200);
+    return res.body.data as { id: number; orderNo: string; amountFen: string; status: string };
+  };
+  const pay = (user: TestUser, id: number, key: string = randomUUID()) =>
+    h.call(user, 'POST', `/order/${id}/pay-by-balance`, undefined, { 'idempotency-key': key });
+  const balance = async (user: TestUser) => BigInt((await h.call(user, 'GET', '/balance')).body.data.balanceFen);
+  const ledgerRows = (userId: number, orderId?: number) =>
+    h.ctx.database.db
+      .select()
+      .from(balanceLedger)
+      .where(and(eq(balanceLedger.userId, userId), orderId ? eq(balanceLedger.orderId, orderId) : undefined));
+  const ledgerSum = async (userId: number) => (await ledgerRows(userId)).reduce((sum, row) => sum + row.amountFen, 0n);
+
+  it('sells the catalogue, and buying needs real-name verification', async () => {
+    const list = await h.call(owner, 'GET', '/package/list?type=traffic');
+    expect(list.body.data).toEqual([expect.objectContaining({ code: 'traffic-100g', priceFen: '1999' })]);
+    const unverified = await h.user({ realNameVerified: false });
+    const refused = await h.call(unverified, 'POST', '/order/create', { packageId: trafficId });
+    expect(refused.body.error).toBe('REAL_NAME_REQUIRED');
+  });
+
+  it('pays by balance: one debit with its ledger row, the order paid, the package active', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 50);
+    const placed = await order(buyer);
+    expect(placed).toMatchObject({ status: 'unpaid', amountFen: '1999' });
+    const res = await pay(buyer, placed.id);
+    expect(res.statusCode, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'paid', paymentMethod: 'balance' });
+    expect(await balance(buyer)).toBe(5_000n - 1_999n);
+    expect(await ledgerSum(buyer.id)).toBe(await balance(buyer));
+    const rows = await ledgerRows(buyer.id, placed.id);
+    expect(rows).toEqual([expect.objectContaining({ kind: 'payment', amountFen: -1_999n, balanceAfterFen: 3_001n })]);
+    const plan = await h.call(buyer, 'GET', '/user/my_plan');
+    expect(plan.body.data).toEqual([
+      expect.objectContaining({ orderNo: placed.orderNo, type: 'traffic', state: 'active', quota: '107374182400' }),
+    ]);
+    const statement = await h.call(buyer, 'GET', '/balance/statement?kind=payment');
+    expect(statement.body.data).toMatchObject({ total: 1, list: [{ amountFen: '-1999', orderNo: placed.orderNo }] });
+    const csv = await h.call(buyer, 'GET', '/balance/statement/export');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.text).toContain(',-19.99,30.01,');
+    expect(csv.text).toContain(',50.00,50.00,');
+  });
+
+  it('refuses a short balance and changes nothing', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 10);
+    const placed = await order(buyer);
+    const res = await pay(buyer, placed.id);
+    expect(res.body.error).toBe('INSUFFICIENT_BALANCE');
+    expect(await balance(buyer)).toBe(1_000n);
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('unpaid');
+    expect(await ledgerRows(buyer.id, placed.id)).toEqual([]);
+  });
+
+  it('200 concurrent pay calls on one order: one ledger row, balance conserved, the rest already paid', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 100);
+    const placed = await order(buyer);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => pay(buyer, placed.id)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map((a) => a.body.error))).toEqual(
+      new Set(['ORDER_ALREADY_PAID']),
+    );
+    expect(await ledgerRows(buyer.id, placed.id)).toHaveLength(1);
+    expect(await balance(buyer)).toBe(10_000n - 1_999n);
+    expect(await ledgerSum(buyer.id)).toBe(10_000n - 1_999n);
+  });
+
+  it('50 concurrent calls with one idempotency key: one effect, identical answers; another order with it: 409', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 100);
+    const placed = await order(buyer);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => pay(buyer, placed.id, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body.data))).size).toBe(1);
+    expect(await ledgerRows(buyer.id, placed.id)).toHaveLength(1);
+    expect(await balance(buyer)).toBe(10_000n - 1_999n);
+    const other = await order(buyer);
+    const reused = await pay(buyer, other.id, key);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await h.call(buyer, 'POST', `/order/${other.id}/pay-by-balance`)).body.error).toBe(
+      'IDEMPOTENCY_KEY_REQUIRED',
+    );
+  });
+
+  it("answers 404 for another customer's order, exactly like a missing one", async () => {
+    await h.fund(stranger, 100);
+    const mine = await order(owner);
+    for (const [method, path] of [
+      ['GET', `/order/${mine.id}/detail`],
+      ['POST', `/order/${mine.id}/cancel`],
+      ['POST', `/order/${mine.id}/pay-by-balance`],
+      ['POST', `/order/${mine.id}/pay-by-qr`],
+    ] as const) {
+      const key = { 'idempotency-key': randomUUID() };
+      const res = await h.call(stranger, method, path, undefined, key);
+      expect(res.statusCode, path).toBe(404);
+      const missing = await h.call(stranger, method, path.replace(String(mine.id), '999999'), undefined, key);
+      expect(missing.text).toBe(res.text);
+    }
+    expect(await balance(stranger)).toBe(10_000n);
+    expect((await h.call(owner, 'GET', `/order/${mine.id}/detail`)).body.data.status).toBe('unpaid');
+  });
+
+  it('cancels unpaid orders only, and closes unpaid ones after 30 minutes by schedule', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 100);
+    const cancelled = await order(buyer);
+    expect((await h.call(buyer, 'POST', `/order/${cancelled.id}/cancel`)).body.data.status).toBe('cancelled');
+    expect((await pay(buyer, cancelled.id)).body.error).toBe('ORDER_CLOSED');
+    const paid = await order(buyer);
+    await pay(buyer, paid.id);
+    expect((await h.call(buyer, 'POST', `/order/${paid.id}/cancel`)).body.error).toBe('ORDER_ALREADY_PAID');
+
+    const late = await order(buyer);
+    h.ctx.clock.advance(31 * 60_000);
+    await h.ctx.app.schedules.tick();
+    await h.ctx.app.jobs.runDue();
+    expect((await h.call(buyer, 'GET', `/order/${late.id}/detail`)).body.data.status).toBe('cancelled');
+    expect((await pay(buyer, late.id)).body.message).toBe('Order not found or closed');
+    expect(await balance(buyer)).toBe(10_000n - 1_999n);
+  });
+
+  it('pays by QR through the sandbox: pay page, signed notification, credited once; replays change nothing', async () => {
+    const buyer = await h.user();
+    const placed = await order(buyer);
+    const qr = await h.call(buyer, 'POST', `/order/${placed.id}/pay-by-qr`);
+    expect(qr.statusCode, qr.text).toBe(200);
+    expect(qr.body.data).toMatchObject({ gateway: 'sandbox', sandbox: true });
+    expect(qr.body.data.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qr.body.data.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect((await h.call(buyer, 'POST', `/order/${placed.id}/pay-by-qr`)).body.data.payUrl).toBe(qr.body.data.payUrl);
+
+    const pagePath = new URL(qr.body.data.payUrl).pathname;
+    const page = await h.ctx.app.inject({ url: pagePath, headers: { 'accept-language': 'en-US' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Sandbox payment gateway');
+    expect(page.body).toContain('19.99');
+    const confirm = await h.ctx.app.inject({ method: 'POST', url: `${pagePath}/confirm` });
+    expect(confirm.statusCode).toBe(303);
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('unpaid');
+
+    const before = h.deliveries.length;
+    await h.ctx.app.jobs.runDue();
+    expect(h.deliveries.slice(before).map((d) => d.status)).toEqual([200]);
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'qr',
+    });
+    expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data).toHaveLength(1);
+
+    // The same notification again (a gateway retry, or someone replaying it): acknowledged, nothing changes.
+    const sent = h.deliveries.at(-1)!;
+    const notify = (body: string, signature: string) =>
+      h.ctx.app.inject({
+        method: 'POST',
+        url: '/api/payment/notify/sandbox',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+      });
+    expect((await notify(sent.body, sent.signature)).body).toBe('success');
+    const secret = h.ctx.config.payment.sandboxSecret;
+    const renamed = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID() });
+    expect((await notify(renamed, signBody(secret, renamed))).body).toBe('success');
+    expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data).toHaveLength(1);
+    expect(await ledgerRows(buyer.id)).toEqual([]);
+
+    // A bad signature, or an order the server never opened a payment for: refused, nothing written.
+    const other = await order(buyer);
+    const forged = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), outTradeNo: other.orderNo });
+    expect((await notify(forged, signBody('not-the-secret-at-all', forged))).statusCode).toBe(400);
+    expect((await notify(forged, signBody(secret, forged))).statusCode).toBe(404);
+    const unknown = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), outTradeNo: '0000' });
+    expect((await notify(unknown, signBody(secret, unknown))).statusCode).toBe(404);
+    expect((await h.call(buyer, 'GET', `/order/${other.id}/detail`)).body.data.status).toBe('unpaid');
+    expect(await ledgerRows(buyer.id)).toEqual([]);
+  });
+
+  it('cancelling on the sandbox pay page cancels the unpaid order', async () => {
+    const buyer = await h.user();
+    const placed = await order(buyer);
+    const qr = await h.call(buyer, 'POST', `/order/${placed.id}/pay-by-qr`);
+    await h.ctx.app.inject({ method: 'POST', url: `${new URL(qr.body.data.payUrl).pathname}/cancel` });
+    await h.ctx.app.jobs.runDue();
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('cancelled');
+  });
+
+  it('recharges by QR in whole CNY of at least 1', async () => {
+    const buyer = await h.user();
+    for (const amountYuan of [0, 1.5]) {
+      const res = await h.call(buyer, 'POST', '/recharge/create', { amountYuan, method: 'qr' });
+      expect(res.body.error).toBe('VALIDATION_FAILED');
+    }
+    const recharge = await h.call(buyer, 'POST', '/recharge/create', { amountYuan: 1, method: 'qr' });
+    expect(recharge.body.data).toMatchObject({ kind: 'recharge', amountFen: '100', bankTransfer: null });
+    const qr = await h.call(buyer, 'POST', `/order/${recharge.body.data.id}/pay-by-qr`);
+    await h.ctx.app.inject({ method: 'POST', url: `${new URL(qr.body.data.payUrl).pathname}/confirm` });
+    await h.ctx.app.jobs.runDue();
+    expect(await balance(buyer)).toBe(100n);
+    expect(await ledgerRows(buyer.id)).toEqual([expect.objectContaining({ kind: 'recharge', amountFen: 100n })]);
+  });
+
+  it('refunds by the operator to the balance, revoking the package; the WebSocket add-on follows ownership', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 100);
+    const owns = addonOwnership({ db: h.ctx.database.db, now: () => h.ctx.clock.now });
+    expect(await owns(buyer.id, 'websocket')).toBe(false);
+    const placed = await order(buyer, websocketId);
+    await pay(buyer, placed.id);
+    expect(await owns(buyer.id, 'websocket')).toBe(true);
+    expect(await owns(stranger.id, 'websocket')).toBe(false);
+    const { balanceAfter } = await h.operator.refund(placed.orderNo);
+    expect(balanceAfter).toBe(10_000n);
+    expect(await owns(buyer.id, 'websocket')).toBe(false);
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('refunded');
+    expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data[0].state).toBe('refunded');
+    expect(await ledgerSum(buyer.id)).toBe(10_000n);
+    await expect(h.operator.refund(placed.orderNo)).rejects.toThrow(/refunded, not paid/);
+  });
+
+  it('keeps every order paid at most once across the whole run', async () => {
+    const paidTwice = await h.ctx.database.db
+      .select({ orderId: balanceLedger.orderId, n: sql<number>`count(*)::int` })
+      .from(balanceLedger)
+      .innerJoin(orders, eq(orders.id, balanceLedger.orderId))
+      .where(eq(balanceLedger.kind, 'payment'))
+      .groupBy(balanceLedger.orderId)
+      .having(sql`count(*) > 1`);
+    expect(paidTwice).toEqual([]);
+  });
+});

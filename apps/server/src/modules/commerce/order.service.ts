@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import {
+  addonTypes,
+  type LedgerEntry,
+  type Locale,
+  limits,
+  type MyPackage,
+  type Order,
+  type OrderCreate,
+  type OrderListQuery,
+  type Package,
+  type PackageType,
+  type QrPayment,
+  type RechargeCreate,
+  type StatementQuery,
+} from '@edgeward/contract';
+import type { PaymentSettings } from '../../config';
+import type { Db, Tx } from '../../db/connect';
+import type { OrderRow } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import type { PaymentGateway } from '../../providers/payment';
+import { assertRealNameVerified } from '../identity/real-name.guard';
+import type { AuthUser } from '../session/session.service';
+import * as balances from './balance.repository';
+import { toLedgerEntry, toMyPackage, toOrder, toPackage } from './commerce.presenter';
+import { requestHash, runOnce } from './idempotency';
+import * as ordersRepo from './order.repository';
+import * as packagesRepo from './package.repository';
+import { newOrderNo, settlePaid } from './settlement';
+
+type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;
+
+export interface OrderServiceDeps {
+  db: Db;
+  now: () => Date;
+  gateway: PaymentGateway;
+  payment: PaymentSettings;
+  /** The console's public URL: the gateway's notifications come back to it. */
+  publicUrl: string;
+}
+
+const cdnTypes = ['traffic', 'https_requests', ...addonTypes] as const satisfies readonly PackageType[];
+
+/** 'EW' and 8 characters without look-alikes (no 0/O, 1/I): what the customer writes on a bank transfer. */
+function transferReference(): string {
+  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  return `EW${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/**
+ * What the customer does with packages, orders and the balance. Every order query is scoped by the caller; a
+ * foreign id answers NOT_FOUND. Money moves only in transactions, with the order row locked.
+ */
+export function createOrderService(deps: OrderServiceDeps) {
+  const { db, now } = deps;
+  const present = (row: OrderRow) => toOrder(row, deps.payment.bankTransfer);
+
+  /** A locked order of the caller that can still be paid; an overdue one is closed here and refused. */
+  async function payableOrder(tx: Tx, user: Caller, id: number) {
+    const order = await ordersRepo.findOwnedOrder(tx, user.id, id, { lock: true });
+    if (!order) throw notFound();
+    if (order.status === 'paid') throw new AppError('ORDER_ALREADY_PAID');
+    if (order.status !== 'unpaid') throw new AppError('ORDER_CLOSED');
+    if (order.closeAt && order.closeAt <= now()) throw new AppError('ORDER_CLOSED');
+    return order;
+  }
+
+  return {
+    async packages(type?: PackageType): Promise<Package[]> {
+      return (await packagesRepo.listPackages(db, { type })).map(toPackage);
+    },
+
+    async myPackages(user: Caller, platform: 'cdn' | 'eo'): Promise<MyPackage[]> {
+      const rows = await packagesRepo.listUserPackages(db, user.id, platform === 'cdn' ? cdnTypes : ['edge_plan']);
+      return rows.map((row) => toMyPackage(row, now()));
+    },
+
+    async createOrder(user: Caller, body: OrderCreate): Promise<Order> {
+      assertRealNameVerified(user);
+      const pkg = await packagesRepo.findPackage(db, body.packageId);
+      if (!pkg?.onSale) throw new AppError('PACKAGE_NOT_ON_SALE');
+      const at = now();
+      const row = await ordersRepo.insertOrder(db, {
+        orderNo: newOrderNo(at),
+        userId: user.id,
+        kind: 'package',
+        packageId: pkg.id,
+        productName: pkg.name,
+        packageType: pkg.type,
+        spec: pkg.spec,
+        quota: pkg.quota,
+        validityMonths: pkg.validityMonths,
+        amountFen: pkg.priceFen,
+        status: 'unpaid',
+        closeAt: new Date(at.getTime() + limits.commerce.unpaidCloseMs),
+        createdAt: at,
+      });
+      return present(row);
+    },
+
+    async recharge(user: Caller, body: RechargeCreate, locale: Locale): Promise<Order> {
+      assertRealNameVerified(user);
+      const at = now();
+      const transfer = body.method === 'bank_transfer';
+      const row = await ordersRepo.insertOrder(db, {
+        orderNo: newOrderNo(at),
+        userId: user.id,
+        kind: 'recharge',
+        productName: translate(locale, 'commerce.recharge.productName'),
+        amountFen: BigInt(body.amountYuan) * 100n,
+        status: 'unpaid',
+        // A bank transfer takes days and waits for the operator; a QR recharge closes like any order.
+        paymentMethod: transfer ? 'bank_transfer' : null,
+        transferReference: transfer ? transferReference() : null,
+        closeAt: transfer ? null : new Date(at.getTime() + limits.commerce.unpaidCloseMs),
+        createdAt: at,
+      });
+      return present(row);
+    },
+
+    async list(user: Caller, query: OrderListQuery) {
+      const { rows, total } = await ordersRepo.listOrders(db, user.id, query);
+      return { list: rows.map(present), total, page: query.page, size: query.size };
+    },
+
+    async detail(user: Caller, id: number): Promise<Order> {
+      const row = await ordersRepo.findOwnedOrder(db, user.id, id);
+      if (!row) throw notFound();
+      return present(row);
+    },
+
+    async cancel(user: Caller, id: number): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const order = await ordersRepo.findOwnedOrder(tx, user.id, id, { lock: true });
+        if (!order) throw notFound();
+        if (order.status === 'paid') throw new AppError('ORDER_ALREADY_PAID');
+        if (order.status !== 'unpaid') throw new AppError('ORDER_CLOSED');
+        return present(await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: now() }));
+      });
+    },
+
+    /**
+     * One transaction: the idempotency key claimed, the order locked, the balance debited only if it holds the
+     * amount, the ledger row written, the order paid and its package activated.
+     */
+    async payByBalance(user: Caller, id: number, key: string | undefined): Promise<Order> {
+      assertRealNameVerified(user);
+      if (!key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+      const hash = requestHash({ call: 'pay-by-balance', orderId: id });
+      return db.transaction((tx) =>
+        runOnce(tx, { userId: user.id, key, hash }, async () => {
+          const order = await payableOrder(tx, user, id);
+          if (order.kind !== 'package') throw new AppError('PAYMENT_METHOD_NOT_ALLOWED');
+          const at = now();
+          const after = await balances.debit(tx, {
+            userId: user.id,
+            kind: 'payment',
+            amountFen: order.amountFen,
+            orderId: order.id,
+            at,
+          });
+          if (after === null) throw new AppError('INSUFFICIENT_BALANCE');
+          return present(await settlePaid(tx, order, { method: 'balance', at }));
+        }),
+      );
+    },
+
+    /**
+     * Opens the gateway's payment for the order, once: asking again answers the same QR code. The gateway is called
+     * outside any transaction (it is a network call); of two concurrent first calls, the first to store wins.
+     */
+    async payByQr(user: Caller, id: number): Promise<Omit<QrPayment, 'qrCode'>> {
+      assertRealNameVerified(user);
+      const qrOf = (order: OrderRow) => ({
+        orderId: order.id,
+        gateway: deps.gateway.name,
+        sandbox: deps.gateway.sandbox,
+        payUrl: order.payUrl!,
+        closeAt: order.closeAt?.getTime() ?? null,
+      });
+      const opened = (order: OrderRow) => order.payUrl !== null && order.gateway === deps.gateway.name;
+      const current = await db.transaction((tx) => payableOrder(tx, user, id));
+      if (current.paymentMethod === 'bank_transfer') throw new AppError('PAYMENT_METHOD_NOT_ALLOWED');
+      if (opened(current)) return qrOf(current);
+      const payment = await deps.gateway.createPayment({
+        outTradeNo: current.orderNo,
+        amountFen: current.amountFen,
+        subject: current.productName,
+        notifyUrl: `${deps.publicUrl}/api/payment/notify/${deps.gateway.name}`,
+      });
+      return db.transaction(async (tx) => {
+        const order = await payableOrder(tx, user, id);
+        if (opened(order)) return qrOf(order);
+        return qrOf(
+          await ordersRepo.updateOrder(tx, order.id, {
+            gateway: deps.gateway.name,
+            gatewayTradeNo: payment.tradeNo,
+            payUrl: payment.payUrl,
+          }),
+        );
+      });
+    },
+
+    async balance(user: Caller) {
+      return { balanceFen: (await balances.balanceOf(db, user.id)).toString() };
+    },
+
+    async statement(user: Caller, query: StatementQuery) {
+      const { rows, total } = await balances.statement(db, user.id, query, {
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      });
+      return { list: rows.map(toLedgerEntry), total, page: query.page, size: query.size };
+    },
+
+    async statementRows(user: Caller, query: Omit<StatementQuery, 'page' | 'size'>): Promise<LedgerEntry[]> {
+      return (await balances.statement(db, user.id, query)).rows.map(toLedgerEntry);
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

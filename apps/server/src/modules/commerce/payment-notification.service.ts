@@ -1,0 +1,61 @@
+import type { Db } from '../../db/connect';
+import { paymentNotifications } from '../../db/schema';
+import type { PaymentNotification } from '../../providers/payment';
+import { credit } from './balance.repository';
+import * as ordersRepo from './order.repository';
+import { settlePaid } from './settlement';
+
+/** What a notification did; only `unknown` is refused (the gateway retries it, and the operator sees it fail). */
+export type NotificationOutcome = 'paid' | 'cancelled' | 'credited-late' | 'duplicate' | 'unchanged' | 'unknown';
+
+/**
+ * Applies a verified gateway notification exactly once. The order is locked and must match the notification's
+ * trade number and amount; the notification id is recorded in the same transaction, so a replay changes nothing.
+ * A payment that arrives for an order no longer waiting (closed, cancelled, paid by balance meanwhile) is money the
+ * customer did pay: it goes to the balance with a ledger row.
+ */
+export function createPaymentNotificationService(deps: { db: Db; now: () => Date }) {
+  return {
+    async apply(gateway: string, notification: PaymentNotification): Promise<NotificationOutcome> {
+      return deps.db.transaction(async (tx) => {
+        const order = await ordersRepo.lockOrderBy(tx, { orderNo: notification.outTradeNo });
+        if (
+          !order ||
+          order.gateway !== gateway ||
+          order.gatewayTradeNo !== notification.tradeNo ||
+          order.amountFen !== notification.amountFen
+        ) {
+          return 'unknown';
+        }
+        const fresh = await tx
+          .insert(paymentNotifications)
+          .values({ gateway, notifyId: notification.notifyId, orderId: order.id, receivedAt: deps.now() })
+          .onConflictDoNothing()
+          .returning({ notifyId: paymentNotifications.notifyId });
+        if (fresh.length === 0) return 'duplicate';
+        const at = deps.now();
+        if (notification.status === 'cancelled') {
+          if (order.status !== 'unpaid') return 'unchanged';
+          await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: at });
+          return 'cancelled';
+        }
+        // One gateway trade per order: an order already settled by this trade has been credited.
+        if (order.paymentMethod === 'qr' && (order.status === 'paid' || order.status === 'refunded'))
+          return 'duplicate';
+        if (order.status === 'unpaid') {
+          await settlePaid(tx, order, { method: 'qr', at });
+          return 'paid';
+        }
+        await credit(tx, {
+          userId: order.userId,
+          kind: 'credit',
+          amountFen: order.amountFen,
+          orderId: order.id,
+          note: 'commerce.ledger.lateCredit',
+          at,
+        });
+        return 'credited-late';
+      });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import type { JobRunner } from '../../jobs/runner';
+import type { PaymentGateway } from './payment-gateway';
+import { createSandboxGateway, type NotificationDelivery } from './sandbox-gateway';
+
+export type { PaymentGateway, PaymentNotification } from './payment-gateway';
+
+/** The QR payment gateway; only the sandbox exists so far (see README, "Payments", to add a real one). */
+export function createPaymentGateway(deps: {
+  config: Config;
+  db: Db;
+  jobs: JobRunner;
+  now: () => Date;
+  deliver?: NotificationDelivery;
+}): PaymentGateway {
+  return createSandboxGateway({
+    db: deps.db,
+    jobs: deps.jobs,
+    secret: deps.config.payment.sandboxSecret,
+    publicUrl: deps.config.publicUrl,
+    now: deps.now,
+    deliver: deps.deliver,
+  });
+}

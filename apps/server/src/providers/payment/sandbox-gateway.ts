@@ -1,0 +1,183 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { formatFen, type Locale } from '@edgeward/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/connect';
+import { sandboxPayments } from '../../db/schema';
+import { localeOf, translate } from '../../http/i18n';
+import { defineJob, handle } from '../../jobs/job';
+import { enqueueJob, type JobRunner } from '../../jobs/runner';
+import { signatureHeader, signatureMatches, signBody } from './notification-signature';
+import type { PaymentGateway, PaymentNotification } from './payment-gateway';
+
+/** Posts a notification; answers the HTTP status and body the server gave back. */
+export type NotificationDelivery = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
+
+export interface SandboxGatewayOptions {
+  db: Db;
+  jobs: JobRunner;
+  /** Shared by the sandbox and the server to sign and check notifications (PAYMENT_SANDBOX_SECRET). */
+  secret: string;
+  /** Where the pay page is reached from a phone or a browser: the console's public URL. */
+  publicUrl: string;
+  now: () => Date;
+  deliver?: NotificationDelivery;
+}
+
+export const sandboxAck = 'success';
+
+const notifyJob = defineJob({
+  kind: 'payment.sandbox.notify',
+  payload: z.object({ tradeNo: z.string(), notifyId: z.string(), status: z.enum(['paid', 'cancelled']) }),
+  // Retried until the server acknowledges: the backoff reaches 10 minutes, so this is about a day.
+  maxAttempts: 150,
+});
+
+const NotificationBodySchema = z.object({
+  notifyId: z.string().min(1),
+  tradeNo: z.string().min(1),
+  outTradeNo: z.string().min(1),
+  amountFen: z.string().regex(/^\d+$/),
+  status: z.enum(['paid', 'cancelled']),
+});
+
+const fetchDelivery: NotificationDelivery = async (url, body, headers) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: res.status, body: await res.text() };
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(locale: Locale, body: string): string {
+  const title = escapeHtml(translate(locale, 'commerce.sandbox.title'));
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
+.notice{background:#fffbe6;border:1px solid #ffe58f;padding:8px 12px;border-radius:6px}
+.amount{font-size:32px;font-weight:600;margin:16px 0}button{font-size:16px;padding:10px 20px;margin-right:8px}</style>
+</head><body><h1>${title}</h1><p class="notice">${escapeHtml(translate(locale, 'commerce.sandbox.notice'))}</p>${body}</body></html>`;
+}
+
+/**
+ * A payment gateway that behaves like the mobile payment services from the outside, without moving money: a
+ * payment gets a trade number and a pay page (the URL the QR code encodes); the payer confirms or cancels there;
+ * the gateway then posts a notification signed with HMAC-SHA256 to the merchant's notify URL from a durable job,
+ * retried until the server answers `success`. Its book is the sandbox_payments table.
+ */
+export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
+  const { db, secret } = options;
+  const deliver = options.deliver ?? fetchDelivery;
+
+  options.jobs.register(
+    handle(notifyJob, async ({ tradeNo, notifyId, status }) => {
+      const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.tradeNo, tradeNo));
+      if (!payment) return;
+      const body = JSON.stringify({
+        notifyId,
+        tradeNo,
+        outTradeNo: payment.outTradeNo,
+        amountFen: payment.amountFen.toString(),
+        status,
+      });
+      const answer = await deliver(payment.notifyUrl, body, { [signatureHeader]: signBody(secret, body) });
+      if (answer.status !== 200 || answer.body.trim() !== sandboxAck) {
+        throw new Error(`notification not acknowledged: HTTP ${answer.status} ${answer.body.slice(0, 200)}`);
+      }
+    }),
+  );
+
+  /** Moves a waiting payment to paid or cancelled and queues its notification, in one transaction. */
+  async function finish(tradeNo: string, status: 'paid' | 'cancelled'): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const done = await tx
+        .update(sandboxPayments)
+        .set({ status, finishedAt: options.now() })
+        .where(and(eq(sandboxPayments.tradeNo, tradeNo), eq(sandboxPayments.status, 'waiting')))
+        .returning({ tradeNo: sandboxPayments.tradeNo });
+      if (done.length === 0) return false;
+      await enqueueJob(tx, notifyJob, { tradeNo, notifyId: randomUUID(), status });
+      return true;
+    });
+  }
+
+  async function payPage(app: FastifyInstance) {
+    // The page's buttons are plain HTML forms; they carry no fields.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
+      done(null, {}),
+    );
+    const Params = z.object({ tradeNo: z.string().regex(/^SBX\w+$/) });
+    app.get('/payment/sandbox/:tradeNo', { schema: { hide: true } }, async (request, reply) => {
+      const locale = localeOf(request);
+      const parsed = Params.safeParse(request.params);
+      const [payment] = parsed.success
+        ? await db.select().from(sandboxPayments).where(eq(sandboxPayments.tradeNo, parsed.data.tradeNo))
+        : [];
+      reply.type('text/html; charset=utf-8');
+      if (!payment)
+        return reply.code(404).send(page(locale, `<p>${translate(locale, 'commerce.sandbox.notFound')}</p>`));
+      const info = `<p>${escapeHtml(payment.subject)}</p><p class="amount">¥ ${formatFen(payment.amountFen)}</p>`;
+      if (payment.status !== 'waiting') {
+        const key = payment.status === 'paid' ? 'commerce.sandbox.paid' : 'commerce.sandbox.cancelled';
+        return page(locale, `${info}<p>${translate(locale, key)}</p>`);
+      }
+      const action = (what: string) => `/api/payment/sandbox/${payment.tradeNo}/${what}`;
+      return page(
+        locale,
+        `${info}<form method="post" action="${action('confirm')}" style="display:inline"><button type="submit" id="sandbox-pay">${escapeHtml(translate(locale, 'commerce.sandbox.pay'))}</button></form>` +
+          `<form method="post" action="${action('cancel')}" style="display:inline"><button type="submit" id="sandbox-cancel">${escapeHtml(translate(locale, 'commerce.sandbox.cancel'))}</button></form>`,
+      );
+    });
+    for (const [what, status] of [
+      ['confirm', 'paid'],
+      ['cancel', 'cancelled'],
+    ] as const) {
+      app.post(`/payment/sandbox/:tradeNo/${what}`, { schema: { hide: true } }, async (request, reply) => {
+        const parsed = Params.safeParse(request.params);
+        if (parsed.success) await finish(parsed.data.tradeNo, status);
+        return reply.redirect(`/api/payment/sandbox/${parsed.success ? parsed.data.tradeNo : 'SBX'}`, 303);
+      });
+    }
+  }
+
+  return {
+    name: 'sandbox',
+    sandbox: true,
+    ackBody: sandboxAck,
+    async createPayment(input) {
+      const tradeNo = `SBX${randomBytes(12).toString('hex')}`;
+      await db.insert(sandboxPayments).values({
+        tradeNo,
+        outTradeNo: input.outTradeNo,
+        subject: input.subject,
+        amountFen: input.amountFen,
+        notifyUrl: input.notifyUrl,
+        status: 'waiting',
+        createdAt: options.now(),
+      });
+      return { tradeNo, payUrl: `${options.publicUrl}/api/payment/sandbox/${tradeNo}` };
+    },
+    verifyNotification(rawBody, headers): PaymentNotification | null {
+      if (!signatureMatches(secret, rawBody, headers[signatureHeader])) return null;
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        return null;
+      }
+      const parsed = NotificationBodySchema.safeParse(json);
+      if (!parsed.success) return null;
+      return { ...parsed.data, amountFen: BigInt(parsed.data.amountFen) };
+    },
+    routes: payPage,
+  };
+}
