@@ -45,6 +45,9 @@ export const errorStatus = {
   // certificate
   CERT_IN_USE: 409,
   CERT_NOT_COVERING: 400,
+  CERT_APPLICATION_NOT_FOUND: 404,
+  CERT_APPLICATION_STATE: 409,
+  CERT_NAME_NOT_OWNED: 400,
 } as const;
 
 export type ErrorId = keyof typeof errorStatus;

@@ -66,5 +66,11 @@ export const limits = {
     expiringDays: 30,
     /** Domains one deploy call may name. */
     deployMax: 100,
+    /** Names (SANs) one application may ask for. */
+    applicationNamesMax: 10,
+    /** An application whose TXT records were not verified within this many days expires (the CA's orders do too). */
+    applicationExpiryDays: 7,
+    /** Applied certificates are renewed this many days before they expire. */
+    renewBeforeDays: 30,
   },
 } as const;

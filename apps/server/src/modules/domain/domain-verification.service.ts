@@ -96,6 +96,9 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
       return { domainName, apexDomain: apex, recordName: row.recordName, status, failure, found };
     },
 
+    /** The apexes the user has proved to own. */
+    verifiedApexes: (user: Caller) => repo.verifiedApexes(db, user.id),
+
     /** Whether the user has proved to own the apex. */
     async isVerified(user: Caller, apex: string): Promise<boolean> {
       return (await repo.findVerification(db, user.id, apex))?.status === 'success';
