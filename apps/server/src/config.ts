@@ -41,7 +41,9 @@ const EnvSchema = z.object({
   EDGE_SANDBOX_FAIL_PATTERN: z.string().optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   CERTIFICATE_KEY: z.string().optional(),
-  ACME_DIRECTORY_URL: z.url({ protocol: /^https?$/, error: 'ACME_DIRECTORY_URL must be an https:// address' }).optional(),
+  ACME_DIRECTORY_URL: z
+    .url({ protocol: /^https?$/, error: 'ACME_DIRECTORY_URL must be an https:// address' })
+    .optional(),
   ACME_CA_FILE: z.string().optional(),
   ACME_EMAIL: z.email({ error: 'ACME_EMAIL must be an email address' }).optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).default(defaultPasswordHashCost.memoryKib),

@@ -25,7 +25,10 @@ export function toDeployResults(outcomes: StoredDeployResult[], locale: Locale):
 }
 
 /** Rows -> the API's view: a whitelist (never the order's or challenges' URLs, nor the sealed key). */
-export function toApplicationListItem({ row, certificate }: ApplicationView, locale: Locale): CertificateApplicationListItem {
+export function toApplicationListItem(
+  { row, certificate }: ApplicationView,
+  locale: Locale,
+): CertificateApplicationListItem {
   return {
     id: row.id,
     domainNames: row.domainNames,

@@ -10,8 +10,8 @@ import { AppError, fieldError } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { DnsLookup } from '../../providers/dns/resolver';
 import * as certificates from './certificate.repository';
-import * as repo from './certificate-application.repository';
 import { applicationJob } from './certificate-application.jobs';
+import * as repo from './certificate-application.repository';
 import { namesCover } from './certificate-check';
 import type { DomainCaller, DomainHttps } from './domain-https';
 

@@ -1,12 +1,13 @@
 import type { Db } from '../../db/connect';
 import type { StoredMessage } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/job';
 import { enqueueJob } from '../../jobs/runner';
-import { AcmeUnreachableError, type AcmeSession, createCertificateKey, createCsr } from '../../providers/acme';
+import { type AcmeSession, AcmeUnreachableError, createCertificateKey, createCsr } from '../../providers/acme';
 import * as certificates from './certificate.repository';
-import { type CertificateService, type DeployOutcome, certificateMaterial } from './certificate.service';
-import * as repo from './certificate-application.repository';
+import { type CertificateService, certificateMaterial, type DeployOutcome } from './certificate.service';
 import { applicationJob } from './certificate-application.jobs';
+import * as repo from './certificate-application.repository';
 import type { SecretBox } from './secret-box';
 
 export interface IssuanceDeps {
@@ -18,6 +19,8 @@ export interface IssuanceDeps {
   /** How long one run owns an application; a process that dies frees it after this. */
   leaseMs?: number;
 }
+
+const clockSkewMs = 10 * 60_000;
 
 /** The CA has not finished validating or issuing yet: looked at again after the job's back-off. */
 class NotYetError extends Error {}
@@ -115,8 +118,9 @@ export function createIssuance(deps: IssuanceDeps) {
       await session.answerChallenges(orderUrl);
       state = await session.settle(orderUrl);
     }
+    let key: string | undefined;
     if (state.status === 'ready') {
-      const key = await certificateKey(row);
+      key = await certificateKey(row);
       await session.finalize(orderUrl, await createCsr(row.domainNames, key));
       state = await session.settle(orderUrl);
     }
@@ -127,46 +131,50 @@ export function createIssuance(deps: IssuanceDeps) {
     }
     if (state.status !== 'valid') throw new NotYetError(`the order is still ${state.status}`);
     const chain = await session.certificate(orderUrl);
-    const key = await certificateKey(row);
-    await store(row, chain, key);
+    await store(row, chain, key ?? (await certificateKey(row)));
   }
 
   async function store(row: repo.ApplicationRow, chain: string, key: string): Promise<void> {
-    const material = certificateMaterial({ certificate: chain, privateKey: key }, row.userId, { box, now });
+    // A CA that does not backdate (Pebble) hands over a chain valid from its own 'now', which may be a little ahead
+    // of this server's clock: the checks look from a few minutes on, so a skew does not refuse what was just issued.
+    const checkedAt = () => new Date(now().getTime() + clockSkewMs);
+    const material = certificateMaterial({ certificate: chain, privateKey: key }, row.userId, { box, now: checkedAt });
     const at = now();
-    const certificateId = await db.transaction(async (tx) => {
-      let id = row.renewalOf;
-      if (id) {
-        await certificates.updateMaterialOfUser(tx, row.userId, id, {
-          ...material,
-          name: certificateName(row.domainNames),
-          at,
+    const certificateId = await db
+      .transaction(async (tx) => {
+        let id = row.renewalOf;
+        if (id) {
+          await certificates.updateMaterialOfUser(tx, row.userId, id, {
+            ...material,
+            name: certificateName(row.domainNames),
+            at,
+          });
+        } else {
+          id = await certificates.insert(tx, {
+            ...material,
+            userId: row.userId,
+            name: certificateName(row.domainNames),
+            source: 'applied',
+            at,
+          });
+        }
+        const done = await repo.transition(tx, row.id, ['generating'], {
+          status: 'completed',
+          certificateId: id,
+          certificateKeySealed: null,
+          completedAt: at,
+          failure: null,
+          failureStage: null,
+          updatedAt: at,
         });
-      } else {
-        id = await certificates.insert(tx, {
-          ...material,
-          userId: row.userId,
-          name: certificateName(row.domainNames),
-          source: 'applied',
-          at,
-        });
-      }
-      const done = await repo.transition(tx, row.id, ['generating'], {
-        status: 'completed',
-        certificateId: id,
-        certificateKeySealed: null,
-        completedAt: at,
-        failure: null,
-        failureStage: null,
-        updatedAt: at,
+        // Another run completed it first: nothing of this one is kept.
+        if (!done) tx.rollback();
+        return id;
+      })
+      .catch((error) => {
+        if ((error as Error).name === 'TransactionRollbackError') return undefined;
+        throw error;
       });
-      // Another run completed it first: nothing of this one is kept.
-      if (!done) tx.rollback();
-      return id;
-    }).catch((error) => {
-      if ((error as Error).name === 'TransactionRollbackError') return undefined;
-      throw error;
-    });
     if (!certificateId) return;
     const owner = (await repo.ownerOf(db, row.userId))!;
     const outcomes = row.renewalOf
@@ -215,6 +223,10 @@ export function createIssuance(deps: IssuanceDeps) {
           return fail(row, { key: 'certificate.application.caUnreachable', params: { reason: error.message } });
         }
         if (error instanceof NotYetError && !lastTry) throw error;
+        // The issued chain refused by the certificate checks: the check's own message says why.
+        if (error instanceof AppError && error.options.messageKey) {
+          return fail(row, { key: error.options.messageKey, params: error.options.params as Record<string, string> });
+        }
         return fail(row, {
           key: 'certificate.application.generationFailedWith',
           params: { reason: (error as Error).message || String(error) },

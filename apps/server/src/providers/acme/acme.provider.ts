@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
 import * as acme from 'acme-client';
+import axios, { type AxiosAdapter } from 'axios';
 import type { AcmeSettings } from '../../config';
 
 /** The DNS-01 challenge of one authorization of an order: the TXT record that answers it. */
@@ -56,7 +57,8 @@ export class AcmeUnreachableError extends Error {
 
 /** A key for a certificate: RSA 2048 or ECDSA P-256 (the spec's RSA and ECC), PEM. */
 export async function createCertificateKey(keyType: 'RSA' | 'ECC'): Promise<string> {
-  const key = keyType === 'RSA' ? await acme.crypto.createPrivateRsaKey(2048) : await acme.crypto.createPrivateEcdsaKey('P-256');
+  const key =
+    keyType === 'RSA' ? await acme.crypto.createPrivateRsaKey(2048) : await acme.crypto.createPrivateEcdsaKey('P-256');
   return key.toString();
 }
 
@@ -70,35 +72,36 @@ export async function createCsr(names: string[], key: string): Promise<Buffer> {
   return csr;
 }
 
-function isNetworkError(error: unknown): boolean {
-  const e = error as { isAxiosError?: boolean; response?: unknown; code?: string };
-  return (e.isAxiosError === true && !e.response) || /^(ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EPIPE)/.test(e.code ?? '');
-}
-
 const extraCaFiles = new Set<string>();
+
+const httpAdapter: AxiosAdapter = axios.getAdapter('http');
+
+/**
+ * A request that got no answer (refused, timed out, reset) becomes AcmeUnreachableError in the adapter, before
+ * acme-client's own retry interceptor sees it: that error carries no request config, so the interceptor passes it
+ * on untouched rather than waiting and retrying in the job's time. Answers with a status go through as before.
+ */
+const reportingAdapter: AxiosAdapter = async (config) => {
+  try {
+    return await httpAdapter(config);
+  } catch (error) {
+    if ((error as { response?: unknown }).response) throw error;
+    throw new AcmeUnreachableError(error);
+  }
+};
 
 /**
  * acme-client talks through its own axios instance: its HTTPS agent trusts the system's roots plus ACME_CA_FILE
- * (Pebble's test CA), which touches no other connection of the process. Its own retries are turned off: a call the
- * CA does not answer fails at once and the durable job retries it with its back-off.
+ * (Pebble's test CA), which touches no other connection of the process. A CA that does not answer fails the call at
+ * once, and the durable job retries it with its back-off.
  */
 function configureHttp(caFile: string | undefined): void {
-  const settings = (acme.axios.defaults as { acmeSettings?: { retryMaxAttempts: number } }).acmeSettings;
-  if (settings) settings.retryMaxAttempts = 0;
+  acme.axios.defaults.adapter = reportingAdapter;
   acme.axios.defaults.timeout = 30_000;
   if (!caFile || extraCaFiles.has(caFile)) return;
   extraCaFiles.add(caFile);
   const ca = [...tls.rootCertificates, ...[...extraCaFiles].map((file) => fs.readFileSync(file, 'utf8'))];
   acme.axios.defaults.httpsAgent = new https.Agent({ ca, keepAlive: true });
-}
-
-/** Calls the CA; a network failure becomes AcmeUnreachableError, the CA's refusals stay as they are. */
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw isNetworkError(error) ? new AcmeUnreachableError(error) : error;
-  }
 }
 
 function problemOf(value: unknown): string | undefined {
@@ -120,15 +123,14 @@ export function createAcmeProvider(settings: AcmeSettings, options: { pollMs?: n
   return {
     directoryUrl: settings.directoryUrl,
 
-    register: (accountKey) =>
-      call(async () => {
-        const client = clientFor(accountKey);
-        await client.createAccount({
-          termsOfServiceAgreed: true,
-          ...(settings.email ? { contact: [`mailto:${settings.email}`] } : {}),
-        });
-        return client.getAccountUrl();
-      }),
+    register: async (accountKey) => {
+      const client = clientFor(accountKey);
+      await client.createAccount({
+        termsOfServiceAgreed: true,
+        ...(settings.email ? { contact: [`mailto:${settings.email}`] } : {}),
+      });
+      return client.getAccountUrl();
+    },
 
     session(account) {
       const client = clientFor(account.key, account.url);
@@ -144,66 +146,62 @@ export function createAcmeProvider(settings: AcmeSettings, options: { pollMs?: n
       }
 
       return {
-        placeOrder: (names) =>
-          call(async () => {
-            const order = await client.createOrder({ identifiers: names.map((value) => ({ type: 'dns', value })) });
-            const challenges: AcmeChallenge[] = [];
+        placeOrder: async (names) => {
+          const order = await client.createOrder({ identifiers: names.map((value) => ({ type: 'dns', value })) });
+          const challenges: AcmeChallenge[] = [];
+          for (const authz of await client.getAuthorizations(order)) {
+            const challenge = authz.challenges.find((c) => c.type === 'dns-01');
+            if (!challenge) throw new Error(`the CA offers no dns-01 challenge for ${authz.identifier.value}`);
+            challenges.push({
+              domainName: authz.identifier.value,
+              wildcard: authz.wildcard === true,
+              value: await client.getChallengeKeyAuthorization(challenge),
+              authorizationUrl: authz.url,
+              challengeUrl: challenge.url,
+              status: authz.status,
+            });
+          }
+          return { url: order.url, challenges };
+        },
+
+        order: async (url) => stateOf(await orderOf(url)),
+
+        answerChallenges: async (orderUrl) => {
+          for (const authz of await client.getAuthorizations(await orderOf(orderUrl))) {
+            const challenge = authz.challenges.find((c) => c.type === 'dns-01');
+            if (authz.status === 'pending' && challenge?.status === 'pending') {
+              await client.completeChallenge(challenge);
+            }
+          }
+        },
+
+        settle: async (orderUrl) => {
+          const order = await orderOf(orderUrl);
+          // waitForValidStatus throws when the item turns invalid or the polls run out; either way the order is
+          // read again below and answers for itself.
+          if (order.status === 'pending') {
             for (const authz of await client.getAuthorizations(order)) {
-              const challenge = authz.challenges.find((c) => c.type === 'dns-01');
-              if (!challenge) throw new Error(`the CA offers no dns-01 challenge for ${authz.identifier.value}`);
-              challenges.push({
-                domainName: authz.identifier.value,
-                wildcard: authz.wildcard === true,
-                value: await client.getChallengeKeyAuthorization(challenge),
-                authorizationUrl: authz.url,
-                challengeUrl: challenge.url,
-                status: authz.status,
-              });
+              if (authz.status === 'pending') await client.waitForValidStatus(authz).catch(() => undefined);
             }
-            return { url: order.url, challenges };
-          }),
+          } else if (order.status === 'processing') {
+            await client.waitForValidStatus(order).catch(() => undefined);
+          }
+          const settled = await orderOf(orderUrl);
+          if (settled.status !== 'pending') return stateOf(settled);
+          // Pending while an authorization is already invalid: the CA turns the order invalid a moment later.
+          const failed = (await client.getAuthorizations(settled)).find((a) => a.status === 'invalid');
+          if (!failed) return { status: 'pending' };
+          return {
+            status: 'invalid',
+            problem: failed.challenges.map((c) => problemOf((c as { error?: unknown }).error)).find(Boolean),
+          };
+        },
 
-        order: (url) => call(async () => stateOf(await orderOf(url))),
+        finalize: async (orderUrl, csr) => {
+          await client.finalizeOrder(await orderOf(orderUrl), csr);
+        },
 
-        answerChallenges: (orderUrl) =>
-          call(async () => {
-            for (const authz of await client.getAuthorizations(await orderOf(orderUrl))) {
-              const challenge = authz.challenges.find((c) => c.type === 'dns-01');
-              if (authz.status === 'pending' && challenge?.status === 'pending') {
-                await client.completeChallenge(challenge);
-              }
-            }
-          }),
-
-        settle: (orderUrl) =>
-          call(async () => {
-            const order = await orderOf(orderUrl);
-            // waitForValidStatus throws when the item turns invalid or the polls run out; either way the order is
-            // read again below and answers for itself.
-            if (order.status === 'pending') {
-              for (const authz of await client.getAuthorizations(order)) {
-                if (authz.status === 'pending') await client.waitForValidStatus(authz).catch(() => undefined);
-              }
-            } else if (order.status === 'processing') {
-              await client.waitForValidStatus(order).catch(() => undefined);
-            }
-            const settled = await orderOf(orderUrl);
-            if (settled.status !== 'pending') return stateOf(settled);
-            // Pending while an authorization is already invalid: the CA turns the order invalid a moment later.
-            const failed = (await client.getAuthorizations(settled)).find((a) => a.status === 'invalid');
-            if (!failed) return { status: 'pending' };
-            return {
-              status: 'invalid',
-              problem: failed.challenges.map((c) => problemOf((c as { error?: unknown }).error)).find(Boolean),
-            };
-          }),
-
-        finalize: (orderUrl, csr) =>
-          call(async () => {
-            await client.finalizeOrder(await orderOf(orderUrl), csr);
-          }),
-
-        certificate: (orderUrl) => call(async () => client.getCertificate(await orderOf(orderUrl))),
+        certificate: async (orderUrl) => client.getCertificate(await orderOf(orderUrl)),
       };
     },
   };
