@@ -29,13 +29,13 @@ describe.each(dbKinds)('areas in the app on %s', (kind) => {
     expect(await captchas()).toBe(1);
 
     // A new schedule is due at once; the captcha is not expired long enough yet to go.
-    expect(await app.schedules.tick()).toEqual(['account.purge-expired']);
-    expect(await app.jobs.runDue()).toBe(1);
+    expect(await app.schedules.tick()).toEqual(['account.purge-expired', 'certificate.maintenance']);
+    expect(await app.jobs.runDue()).toBe(2);
     expect(await captchas()).toBe(1);
 
     ctx.clock.advance(25 * 3600_000);
-    expect(await app.schedules.tick()).toEqual(['account.purge-expired']);
-    expect(await app.jobs.runDue()).toBe(1);
+    expect(await app.schedules.tick()).toEqual(['account.purge-expired', 'certificate.maintenance']);
+    expect(await app.jobs.runDue()).toBe(2);
     expect(await captchas()).toBe(0);
   });
 

@@ -72,7 +72,8 @@ export async function createCsr(names: string[], key: string): Promise<Buffer> {
   return csr;
 }
 
-const extraCaFiles = new Set<string>();
+/** ACME_CA_FILE's certificates, read once (the file may go away with the test CA that wrote it). */
+const extraCas = new Map<string, string>();
 
 const httpAdapter: AxiosAdapter = axios.getAdapter('http');
 
@@ -98,9 +99,9 @@ const reportingAdapter: AxiosAdapter = async (config) => {
 function configureHttp(caFile: string | undefined): void {
   acme.axios.defaults.adapter = reportingAdapter;
   acme.axios.defaults.timeout = 30_000;
-  if (!caFile || extraCaFiles.has(caFile)) return;
-  extraCaFiles.add(caFile);
-  const ca = [...tls.rootCertificates, ...[...extraCaFiles].map((file) => fs.readFileSync(file, 'utf8'))];
+  if (!caFile || extraCas.has(caFile)) return;
+  extraCas.set(caFile, fs.readFileSync(caFile, 'utf8'));
+  const ca = [...tls.rootCertificates, ...extraCas.values()];
   acme.axios.defaults.httpsAgent = new https.Agent({ ca, keepAlive: true });
 }
 
