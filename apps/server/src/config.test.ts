@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { letsEncryptDirectories, loadConfig } from './config';
 
 /** A production configuration needs the key that seals private keys and the payment notification secret. */
 const production = {
@@ -74,5 +74,16 @@ describe('CERTIFICATE_KEY', () => {
     expect(loadConfig(production).certificate.encryptionKey?.toString()).toBe('0123456789abcdef0123456789abcdef');
     expect(() => loadConfig({ CERTIFICATE_KEY: 'ab'.repeat(16) })).toThrow(/32 bytes/);
     expect(() => loadConfig({ CERTIFICATE_KEY: 'not a key' })).toThrow(/32 bytes/);
+  });
+});
+
+describe('ACME_DIRECTORY_URL', () => {
+  it("is Let's Encrypt production in production and its staging directory elsewhere, unless set", () => {
+    expect(loadConfig(production).certificate.acme.directoryUrl).toBe(letsEncryptDirectories.production);
+    expect(loadConfig({ NODE_ENV: 'development' }).certificate.acme.directoryUrl).toBe(letsEncryptDirectories.staging);
+    expect(
+      loadConfig({ ACME_DIRECTORY_URL: 'https://127.0.0.1:14000/dir', ACME_CA_FILE: '/tmp/ca.pem' }).certificate.acme,
+    ).toEqual({ directoryUrl: 'https://127.0.0.1:14000/dir', caFile: '/tmp/ca.pem', email: undefined });
+    expect(() => loadConfig({ ACME_DIRECTORY_URL: 'ftp://x' })).toThrow(/ACME_DIRECTORY_URL/);
   });
 });

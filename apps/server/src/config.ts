@@ -45,6 +45,11 @@ const EnvSchema = z.object({
   BANK_TRANSFER_ACCOUNT_NAME: z.string().default('Edgeward Technology Co., Ltd. (sandbox)'),
   BANK_TRANSFER_BANK_NAME: z.string().default('Sandbox Bank, Shanghai Branch'),
   BANK_TRANSFER_ACCOUNT_NUMBER: z.string().default('6222 0000 0000 0000 000'),
+  ACME_DIRECTORY_URL: z
+    .url({ protocol: /^https?$/, error: 'ACME_DIRECTORY_URL must be an https:// address' })
+    .optional(),
+  ACME_CA_FILE: z.string().optional(),
+  ACME_EMAIL: z.email({ error: 'ACME_EMAIL must be an email address' }).optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).default(defaultPasswordHashCost.memoryKib),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(defaultPasswordHashCost.timeCost),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(defaultPasswordHashCost.parallelism),
@@ -105,6 +110,22 @@ export interface CertificateSettings {
    * Required in production; elsewhere, without it, the certificate area keeps a generated one in DATA_DIR.
    */
   encryptionKey?: Buffer;
+  acme: AcmeSettings;
+}
+
+/** Let's Encrypt's directories: production for production, staging everywhere else unless ACME_DIRECTORY_URL says. */
+export const letsEncryptDirectories = {
+  production: 'https://acme-v02.api.letsencrypt.org/directory',
+  staging: 'https://acme-staging-v02.api.letsencrypt.org/directory',
+} as const;
+
+export interface AcmeSettings {
+  /** The CA's ACME directory (ACME_DIRECTORY_URL). */
+  directoryUrl: string;
+  /** Extra CA certificates (PEM file) trusted for the directory's HTTPS alone (ACME_CA_FILE; Pebble in tests). */
+  caFile?: string;
+  /** The ACME account's contact address (ACME_EMAIL), for the CA's expiry notices. */
+  email?: string;
 }
 
 export interface PaymentSettings {
@@ -210,7 +231,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxFailPattern: e.EDGE_SANDBOX_FAIL_PATTERN ? new RegExp(e.EDGE_SANDBOX_FAIL_PATTERN, 'i') : undefined,
     },
     jobsPollMs: e.JOBS_POLL_MS,
-    certificate: { encryptionKey: e.CERTIFICATE_KEY ? parseEncryptionKey(e.CERTIFICATE_KEY) : undefined },
+    certificate: {
+      encryptionKey: e.CERTIFICATE_KEY ? parseEncryptionKey(e.CERTIFICATE_KEY) : undefined,
+      acme: {
+        directoryUrl:
+          e.ACME_DIRECTORY_URL ??
+          (e.NODE_ENV === 'production' ? letsEncryptDirectories.production : letsEncryptDirectories.staging),
+        caFile: e.ACME_CA_FILE || undefined,
+        email: e.ACME_EMAIL || undefined,
+      },
+    },
     payment: {
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? developmentSandboxSecret,
       bankTransfer: {

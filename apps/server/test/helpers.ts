@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { connect, type Database, openPglite } from '../src/db/connect';
 import { adminQuery, databaseUrlWithName } from './template-database';
@@ -71,7 +71,11 @@ export function testClock(start: Date = new Date()): TestClock {
 }
 
 /** The real app over a real database, with the fixed captcha/code answers tests need and a movable clock. */
-export async function createTestContext(kind: DbKind, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  options: Pick<AppDeps, 'providers'> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -84,7 +88,7 @@ export async function createTestContext(kind: DbKind, env: Record<string, string
     ...env,
   });
   const clock = testClock();
-  const app = await buildApp({ config, database, now: () => clock.now, logger: false });
+  const app = await buildApp({ config, database, now: () => clock.now, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -53,6 +53,9 @@ export const errorStatus = {
   IDEMPOTENCY_KEY_REUSED: 409,
   PACKAGE_NOT_ON_SALE: 400,
   PAYMENT_METHOD_NOT_ALLOWED: 400,
+  CERT_APPLICATION_NOT_FOUND: 404,
+  CERT_APPLICATION_STATE: 409,
+  CERT_NAME_NOT_OWNED: 400,
 } as const;
 
 export type ErrorId = keyof typeof errorStatus;

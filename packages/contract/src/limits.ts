@@ -66,6 +66,12 @@ export const limits = {
     expiringDays: 30,
     /** Domains one deploy call may name. */
     deployMax: 100,
+    /** Names (SANs) one application may ask for. */
+    applicationNamesMax: 10,
+    /** An application whose TXT records were not verified within this many days expires (the CA's orders do too). */
+    applicationExpiryDays: 7,
+    /** Applied certificates are renewed this many days before they expire. */
+    renewBeforeDays: 30,
   },
   commerce: {
     /** Spec section 9: recharge at least 1.00 CNY, in whole yuan. */

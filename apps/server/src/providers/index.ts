@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import type { JobRunner } from '../jobs/runner';
 import { createCaptchaRepository } from '../modules/account/captcha.repository';
 import { createOriginChecker, type OriginChecker } from '../modules/domain/origin-check';
+import { type AcmeProvider, createAcmeProvider } from './acme';
 import { type CaptchaProvider, type CaptchaStore, createCaptchaProvider } from './captcha';
 import { createDnsLookup, type DnsLookup } from './dns/resolver';
 import { createEdgeProvider, type EdgeProvider } from './edge';
@@ -19,6 +20,8 @@ export interface Providers {
   edge: EdgeProvider;
   captcha: CaptchaProvider;
   payment: PaymentGateway;
+  /** The CA that issues applied certificates (ACME_DIRECTORY_URL). */
+  acme: AcmeProvider;
 }
 
 export interface ProviderDeps {
@@ -50,6 +53,7 @@ export function createProviders(deps: ProviderDeps): Providers {
       timeoutMs: config.domain.originCheckTimeoutMs,
     }),
     edge: createEdgeProvider(config, deps.jobs),
+    acme: createAcmeProvider(config.certificate.acme),
     captcha: createCaptchaProvider({
       store: deps.captchaStore ?? createCaptchaRepository(db),
       now,

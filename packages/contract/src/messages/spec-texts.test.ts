@@ -19,6 +19,10 @@ const specTexts: { 'en-US': Partial<Record<MessageKey, string>>; 'zh-CN': Partia
     'domain.verify.failed': 'DNS verification failed, please check DNS record configuration',
     'certificate.deploy.failed': 'Certificate deployment failed',
     'errors.ORDER_CLOSED': 'Order not found or closed',
+    'certificate.application.generationFailed': 'Certificate generation failed',
+    'certificate.application.notFound': 'Application record not found',
+    'errors.CERT_APPLICATION_NOT_FOUND': 'Application record not found',
+    'certificate.application.loadFailed': 'Failed to load details',
     // Section 5, general.
     'validation.required': 'Input cannot be empty',
     // Section 5, domains and origins.

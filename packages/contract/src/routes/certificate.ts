@@ -1,5 +1,10 @@
 import { defineRoute } from '../route';
 import {
+  CertificateApplicationCreateSchema,
+  CertificateApplicationDetailSchema,
+  CertificateApplicationListItemSchema,
+  CertificateApplicationListQuerySchema,
+  CertificateApplicationOptionsSchema,
   CertificateCoveredDomainSchema,
   CertificateCreateSchema,
   CertificateDeployResultsSchema,
@@ -107,5 +112,80 @@ export const certificateRoutes = {
     params: IdParamsSchema,
     body: CertificateDeploySchema,
     data: CertificateDeployResultsSchema,
+  }),
+};
+
+/*
+ * Certificate applications (/certificate/order, /certificate/order/{id}/detail): a certificate from the CA through
+ * ACME with DNS-01 records, spec section 4.
+ * - Ownership: every :id is the caller's application; a foreign or missing one answers CERT_APPLICATION_NOT_FOUND
+ *   (404, 'Application record not found').
+ * - create: CERT_NAME_NOT_OWNED when a name is not under an apex the caller has verified (the names in the message);
+ *   field deployDomainIds (certificate.application.deployNotCovered) for a domain that is not the caller's or not
+ *   covered. The application starts 'creating'; its records appear within moments (poll the detail).
+ * - verify (pending only): the records are looked up through DNS_SERVERS; a missing or different record, or DNS that
+ *   does not answer, leaves the application 'failed' with failureReason ('DNS verification failed, please check DNS
+ *   record configuration: ...') and dnsCheck saying what was found. Otherwise it goes 'generating'.
+ * - retry (failed only): retryCount + 1; after a DNS failure the same records are verified again ('pending'),
+ *   after a CA failure a new order is placed ('creating', new records).
+ * - verify and retry answer CERT_APPLICATION_STATE (409) in any other status.
+ * - A completed application's certificate is a managed certificate: download and deploy it through the
+ *   certificate routes above with its certificateId.
+ */
+const order = { id: 'certificate', action: 'query' } as const;
+
+export const certificateApplicationRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/certificate/order/list',
+    summary: 'My certificate applications, newest first; search by name, filter by status',
+    tag,
+    permission: order,
+    query: CertificateApplicationListQuerySchema,
+    data: pageOf(CertificateApplicationListItemSchema),
+  }),
+  options: defineRoute({
+    method: 'GET',
+    path: '/certificate/order/options',
+    summary: 'The apexes I have verified (names under them can be applied for) and my domains',
+    tag,
+    permission: order,
+    data: CertificateApplicationOptionsSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/certificate/order/create',
+    summary: 'Apply for a certificate: names, key type, domains to deploy it to',
+    tag,
+    permission: { id: 'certificate', action: 'add' },
+    body: CertificateApplicationCreateSchema,
+    data: CertificateApplicationDetailSchema,
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/certificate/order/:id/detail',
+    summary: 'One application: status, TXT records, times, failure reason',
+    tag,
+    permission: order,
+    params: IdParamsSchema,
+    data: CertificateApplicationDetailSchema,
+  }),
+  verify: defineRoute({
+    method: 'POST',
+    path: '/certificate/order/:id/verify',
+    summary: 'Check the TXT records in DNS and, when right, have the certificate generated',
+    tag,
+    permission: edit,
+    params: IdParamsSchema,
+    data: CertificateApplicationDetailSchema,
+  }),
+  retry: defineRoute({
+    method: 'POST',
+    path: '/certificate/order/:id/retry',
+    summary: 'Retry a failed application',
+    tag,
+    permission: edit,
+    params: IdParamsSchema,
+    data: CertificateApplicationDetailSchema,
   }),
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { isDomainName, toAsciiDomain } from '../net/domain-name';
 import { EpochMsSchema, PageQuerySchema, text } from './common';
+import { VerificationFailureSchema } from './domain';
 import { CertificateUploadSchema } from './domain-config';
 
 const c = limits.certificate;
@@ -113,3 +115,129 @@ export const CertificateReplaceResultSchema = z.object({
 });
 
 export const CertificateIdBodySchema = z.object({ id: z.number().int().positive({ error: 'validation.required' }) });
+
+/*
+ * Certificate applications (/certificate/order): a certificate from the CA (ACME, DNS-01), spec section 4.
+ */
+
+/**
+ * creating: the order is being placed and the records generated; pending: waiting for the customer to add the TXT
+ * records and verify (DNS verification pending); generating: the CA validates and issues; completed, failed,
+ * expired (left unverified for limits.certificate.applicationExpiryDays).
+ */
+export const certificateApplicationStatuses = [
+  'creating',
+  'pending',
+  'generating',
+  'completed',
+  'failed',
+  'expired',
+] as const;
+export const CertificateApplicationStatusSchema = z.enum(certificateApplicationStatuses, {
+  error: 'validation.invalid',
+});
+export type CertificateApplicationStatus = z.infer<typeof CertificateApplicationStatusSchema>;
+
+/** The message centre's certificate events (rows written today, shown when the message centre lands). */
+export const certificateEventKinds = ['renewed', 'renewalFailed', 'renewalNeedsDns'] as const;
+
+/** A name to certify: a domain name, or a wildcard `*.` and a domain name (one level), as typed then in ASCII. */
+export const CertificateApplicationNameSchema = text('validation.required')
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .overwrite((name) => (name.startsWith('*.') ? `*.${toAsciiDomain(name.slice(2))}` : toAsciiDomain(name)))
+  .refine((name) => isDomainName(name.startsWith('*.') ? name.slice(2) : name), {
+    error: 'certificate.application.nameFormat',
+  });
+
+/**
+ * A new application: 1 to applicationNamesMax names (each under an apex the caller has verified, or the server
+ * answers CERT_NAME_NOT_OWNED naming the others), RSA 2048 or ECC (ECDSA P-256), and optionally the caller's
+ * domains to deploy the certificate to once it is issued (each must be covered by the names).
+ */
+export const CertificateApplicationCreateSchema = z.object({
+  domainNames: z
+    .array(CertificateApplicationNameSchema, { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(c.applicationNamesMax, { error: 'validation.tooMany' })
+    .refine((names) => new Set(names).size === names.length, { error: 'certificate.application.nameRepeated' }),
+  keyType: CertificateKeyTypeSchema,
+  deployDomainIds: z
+    .array(z.number().int().positive(), { error: 'validation.invalid' })
+    .max(c.deployMax, { error: 'validation.tooMany' })
+    .default([]),
+});
+export type CertificateApplicationCreate = z.output<typeof CertificateApplicationCreateSchema>;
+export type CertificateApplicationCreateInput = z.input<typeof CertificateApplicationCreateSchema>;
+
+export const CertificateApplicationListQuerySchema = PageQuerySchema.extend({
+  /** A substring of one of the names. */
+  search: text().trim().max(253).optional(),
+  status: CertificateApplicationStatusSchema.optional(),
+});
+export type CertificateApplicationListQuery = z.output<typeof CertificateApplicationListQuerySchema>;
+
+/** A DNS-01 record to add: `name` TXT `value` (`host` is the name relative to the apex, as DNS consoles ask). */
+export const CertificateApplicationRecordSchema = z.object({
+  /** The name it proves (`*.example.com` for a wildcard). */
+  domainName: z.string(),
+  type: z.literal('TXT'),
+  host: z.string(),
+  name: z.string(),
+  value: z.string(),
+});
+export type CertificateApplicationRecord = z.infer<typeof CertificateApplicationRecordSchema>;
+
+/** What the last verify found for one record: the values at its name, and what was wrong (null: it was right). */
+export const CertificateApplicationDnsCheckSchema = z.object({
+  name: z.string(),
+  expected: z.string(),
+  found: z.array(z.string()),
+  failure: VerificationFailureSchema.nullable(),
+});
+
+export const CertificateApplicationListItemSchema = z.object({
+  /** The application ID. */
+  id: z.number().int(),
+  domainNames: z.array(z.string()),
+  keyType: CertificateKeyTypeSchema,
+  status: CertificateApplicationStatusSchema,
+  retryCount: z.number().int(),
+  /** In the caller's language, when failed: 'Certificate generation failed: ...' or 'DNS verification failed, ...'. */
+  failureReason: z.string().nullable(),
+  /** The issued certificate (managed certificates, source 'applied'): download it through /certificate/:id/download. */
+  certificateId: z.number().int().nullable(),
+  /** The issued certificate's validity, when completed. */
+  notBefore: EpochMsSchema.nullable(),
+  notAfter: EpochMsSchema.nullable(),
+  /** Set for an automatic renewal: the certificate it renews (replaced in place, redeployed to its domains). */
+  renewalOf: z.number().int().nullable(),
+  createdAt: EpochMsSchema,
+  updatedAt: EpochMsSchema,
+});
+export type CertificateApplicationListItem = z.infer<typeof CertificateApplicationListItemSchema>;
+
+export const CertificateApplicationDetailSchema = CertificateApplicationListItemSchema.extend({
+  /** The TXT records to add; empty while creating. */
+  records: z.array(CertificateApplicationRecordSchema),
+  /** The last verify's findings per record, or null before the first verify. */
+  dnsCheck: z.array(CertificateApplicationDnsCheckSchema).nullable(),
+  /** Domains the certificate is deployed to when issued. */
+  deployDomains: z.array(CertificateDomainRefSchema),
+  /** Each deploy's outcome once issued, translated; null before. */
+  deployResults: z.array(CertificateDeployResultSchema).nullable(),
+  /** When the records were generated, verified, and the certificate issued. */
+  recordsAt: EpochMsSchema.nullable(),
+  verifiedAt: EpochMsSchema.nullable(),
+  completedAt: EpochMsSchema.nullable(),
+  /** A pending application expires at this time unless verified. */
+  expiresAt: EpochMsSchema.nullable(),
+});
+export type CertificateApplicationDetail = z.infer<typeof CertificateApplicationDetailSchema>;
+
+/** The names the caller may apply for: every verified apex (and its subdomains and wildcards), and their domains. */
+export const CertificateApplicationOptionsSchema = z.object({
+  apexDomains: z.array(z.string()),
+  domains: z.array(CertificateDomainRefSchema),
+});
+export type CertificateApplicationOptions = z.infer<typeof CertificateApplicationOptionsSchema>;

@@ -1,6 +1,16 @@
+import { handle } from '../../jobs/job';
 import { type AreaContext, defineArea } from '../area';
+import { acmeAccountOf } from './acme-account';
 import { certificateModule } from './certificate.routes';
 import { createCertificateService } from './certificate.service';
+import {
+  applicationJob,
+  applicationMaintenanceJob,
+  applicationMaintenanceSchedule,
+} from './certificate-application.jobs';
+import { certificateApplicationModule } from './certificate-application.routes';
+import { createApplicationService } from './certificate-application.service';
+import { createIssuance } from './certificate-issuance';
 import { domainHttpsOf } from './domain-https';
 import { certificateKeyOf, createSecretBox } from './secret-box';
 
@@ -13,8 +23,43 @@ function certificateService(ctx: AreaContext) {
   });
 }
 
-/** Managed certificates: upload, list, download, replace, delete, deployment to the customer's domains. */
+function applicationService(ctx: AreaContext) {
+  return createApplicationService({
+    db: ctx.database.db,
+    now: ctx.now,
+    dns: ctx.providers.dns,
+    domains: domainHttpsOf(ctx),
+  });
+}
+
+/**
+ * Managed certificates (upload, list, download, replace, delete, deployment) and certificate applications through
+ * ACME: the issuance job, and the hourly maintenance that expires unverified applications and starts renewals.
+ */
 export const certificateArea = defineArea({
   name: 'certificate',
-  routes: (ctx) => certificateModule(() => certificateService(ctx)),
+  routes: (ctx) => async (app) => {
+    await app.register(certificateModule(() => certificateService(ctx)));
+    await app.register(certificateApplicationModule(() => applicationService(ctx)));
+  },
+  jobs(ctx) {
+    const box = createSecretBox(certificateKeyOf(ctx.config));
+    const db = ctx.database.db;
+    const issuance = createIssuance({
+      db,
+      now: ctx.now,
+      box,
+      account: acmeAccountOf({ db, acme: ctx.providers.acme, box, now: ctx.now }),
+      certificates: certificateService(ctx),
+    });
+    const applications = applicationService(ctx);
+    return [
+      handle(applicationJob, ({ applicationId }, job) => issuance.advance(applicationId, job)),
+      handle(applicationMaintenanceJob, async () => {
+        await applications.expireStale();
+        await applications.startRenewals();
+      }),
+    ];
+  },
+  schedules: [applicationMaintenanceSchedule],
 });

@@ -39,7 +39,7 @@ export interface DeployedDomain {
   domainName: string;
 }
 
-function containsPattern(search: string): string {
+export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

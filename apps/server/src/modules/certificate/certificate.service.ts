@@ -2,7 +2,6 @@ import {
   type CertificateCoveredDomain,
   type CertificateCreate,
   type CertificateDetail,
-  type CertificateDomainRef,
   type CertificateListQuery,
   type CertificateReplace,
   type CertificateSource,
@@ -103,7 +102,7 @@ export function createCertificateService(deps: CertificateServiceDeps) {
     return row;
   }
 
-  async function deployedRefs(id: number): Promise<CertificateDomainRef[]> {
+  async function deployedRefs(id: number): Promise<{ id: number; domainName: string }[]> {
     return (await repo.deploymentsOf(db, [id])).map((d) => ({ id: d.domainId, domainName: d.domainName }));
   }
 
@@ -218,6 +217,11 @@ export function createCertificateService(deps: CertificateServiceDeps) {
       });
       const results = await deployTo(user, await own(user, id), deployed);
       return { certificate: await detailOf(user, id), results };
+    },
+
+    /** Installs the certificate again on every domain it is deployed to (its chain and key were renewed). */
+    async redeploy(user: Caller, id: number): Promise<DeployOutcome[]> {
+      return deployTo(user, await own(user, id), await deployedRefs(id));
     },
 
     /** Refused while the certificate is deployed (CERT_IN_USE naming the domains). */

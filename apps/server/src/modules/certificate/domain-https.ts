@@ -2,6 +2,7 @@
 // on one of them through the domain's own HTTPS settings (its checks, its transaction, its publish job to the edge).
 import type { CertificateUpload } from '@edgeward/contract';
 import type { AreaContext } from '../area';
+import { apexDomain } from '../domain/apex-domain';
 import { createDomainServices } from '../domain/domain.services';
 import type { AuthUser } from '../session/session.service';
 
@@ -15,10 +16,14 @@ export interface DomainHttps {
    * the domain area's AppError (not found, state conflict, real-name required, certificate refused...).
    */
   installCertificate(user: DomainCaller, domainId: number, material: CertificateUpload): Promise<void>;
+  /** The apexes the caller has proved to own (the domain area's TXT verification). */
+  verifiedApexes(user: DomainCaller): Promise<string[]>;
+  /** The registrable apex of a name (`www.example.co.uk` -> example.co.uk), null for a public suffix. */
+  apexOf(name: string): string | null;
 }
 
 export function domainHttpsOf(ctx: AreaContext): DomainHttps {
-  const { configs, exports } = createDomainServices(ctx);
+  const { configs, exports, verification } = createDomainServices(ctx);
   return {
     async domainsOf(user) {
       const list: { id: number; domainName: string }[] = [];
@@ -37,5 +42,7 @@ export function domainHttpsOf(ctx: AreaContext): DomainHttps {
         certificate: material,
       });
     },
+    verifiedApexes: (user) => verification.verifiedApexes(user),
+    apexOf: apexDomain,
   };
 }

@@ -1,5 +1,5 @@
 import type { VerificationStatus } from '@edgeward/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { domainVerifications, users } from '../../db/schema';
 
@@ -24,6 +24,16 @@ export async function findVerification(ex: Executor, userId: number, apex: strin
     .from(domainVerifications)
     .where(and(eq(domainVerifications.userId, userId), eq(domainVerifications.domain, apex)));
   return row ?? null;
+}
+
+/** The apexes the user has proved to own, in name order. */
+export async function verifiedApexes(ex: Executor, userId: number): Promise<string[]> {
+  const rows = await ex
+    .select({ domain: domainVerifications.domain })
+    .from(domainVerifications)
+    .where(and(eq(domainVerifications.userId, userId), eq(domainVerifications.status, 'success')))
+    .orderBy(asc(domainVerifications.domain));
+  return rows.map((r) => r.domain);
 }
 
 /** The user's record for the apex; created with `value` the first time, the same one on every later call. */

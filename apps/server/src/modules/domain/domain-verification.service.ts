@@ -126,6 +126,8 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
       await repo.setVerificationStatus(db, chosen.userId, row.id, 'success', now());
       return { apexDomain: apex, userName: chosen.userName };
     },
+    /** The apexes the user has proved to own. */
+    verifiedApexes: (user: Caller) => repo.verifiedApexes(db, user.id),
 
     /** Whether the user has proved to own the apex. */
     async isVerified(user: Caller, apex: string): Promise<boolean> {

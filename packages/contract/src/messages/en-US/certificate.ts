@@ -22,4 +22,30 @@ export const certificate = {
   'certificate.deploy.notFound': 'The domain was not found',
   'errors.CERT_IN_USE': 'The certificate is deployed to domains and cannot be deleted',
   'errors.CERT_NOT_COVERING': 'The new certificate does not cover every domain this certificate is deployed to',
+  'certificate.application.nameFormat': 'Enter a domain name, or a wildcard such as *.example.com',
+  'certificate.application.nameRepeated': 'Domain name cannot be repeated',
+  'certificate.application.notOwned':
+    'Verify ownership of these names first (the TXT record of their main domain, as when adding a domain): {names}',
+  'certificate.application.deployNotCovered': 'These domains are not yours or not covered by the names: {domains}',
+  'certificate.application.dnsUnreachable':
+    'DNS verification failed, please check DNS record configuration: the DNS servers did not answer for {name}; please try again in a moment.',
+  'certificate.application.generationFailed': 'Certificate generation failed',
+  'certificate.application.generationFailedWith': 'Certificate generation failed: {reason}',
+  'certificate.application.caUnreachable':
+    'Certificate generation failed: the certificate authority could not be reached ({reason})',
+  'certificate.application.notFound': 'Application record not found',
+  'certificate.application.loadFailed': 'Failed to load details',
+  'certificate.application.status.creating': 'Initialising',
+  'certificate.application.status.pending': 'DNS verification pending',
+  'certificate.application.status.generating': 'Generating',
+  'certificate.application.status.completed': 'Completed',
+  'certificate.application.status.failed': 'Failed',
+  'certificate.application.status.expired': 'Expired',
+  'certificate.event.renewed': 'The certificate for {names} was renewed and redeployed',
+  'certificate.event.renewalFailed': 'Renewing the certificate for {names} failed: {reason}',
+  'certificate.event.renewalNeedsDns':
+    'Renewing the certificate for {names} needs new DNS records: open application {applicationId} and verify them',
+  'errors.CERT_APPLICATION_NOT_FOUND': 'Application record not found',
+  'errors.CERT_APPLICATION_STATE': 'The application cannot do that in its current status',
+  'errors.CERT_NAME_NOT_OWNED': 'Verify ownership of the names first',
 } as const;
