@@ -186,6 +186,12 @@ export const domain = {
   'domain.https.certKey': 'Private key (PEM)',
   'domain.https.certKeyHint':
     'Paste the whole chain above, server certificate first. The key must not have a password.',
+  'domain.https.sourceManaged': 'Choose from my certificates',
+  'domain.https.sourcePaste': 'Paste a certificate',
+  'domain.https.pick': 'Managed certificate',
+  'domain.https.pickPlaceholder': 'Choose a certificate covering this domain',
+  'domain.https.pickNone': 'None of your managed certificates covers this domain.',
+  'domain.https.manageCertificates': 'Manage certificates',
   'domain.https.readFile': 'Read from file',
   'domain.https.certSubjects': 'Domains covered',
   'domain.https.certIssuer': 'Issuer',
