@@ -2,53 +2,19 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { setDnsRecords } from '../support/dns-server';
+import { domainTest } from '../support/domain-test';
 import {
   apiCall,
-  createEnabledDomain,
   type DomainDetail,
-  loginDemo,
   randomLabel,
-  removeDomain,
   saveSettings,
   selfSignedCertificate,
-  startOrigin,
-  type TestOrigin,
   uniqueApex,
 } from '../support/domains';
-import { test as base, expect, signInWithToken } from '../support/fixtures';
+import { expect, signInWithToken } from '../support/fixtures';
 
-/**
- * Accelerated domains in the browser, as the demo account (real-name verified; see support/domains.ts). Every
- * domain has a name of its own; the domains made through the API share one apex per worker, verified once.
- */
-const apiApex = uniqueApex();
-
-const test = base.extend<{ demoToken: string; tracked: number[]; domain: DomainDetail }, { origin: TestOrigin }>({
-  origin: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const origin = await startOrigin();
-      await use(origin);
-      await origin.close();
-    },
-    { scope: 'worker' },
-  ],
-  demoToken: async ({ request }, use) => {
-    await use(await loginDemo(request));
-  },
-  /** Ids of the domains a test made; they are removed afterwards, so reruns stay below the domain limit. */
-  tracked: async ({ request, demoToken }, use) => {
-    const ids: number[] = [];
-    await use(ids);
-    for (const id of ids) await removeDomain(request, demoToken, id);
-  },
-  /** An enabled domain made through the API, for the tests that start from one. */
-  domain: async ({ request, demoToken, origin, tracked }, use) => {
-    const domain = await createEnabledDomain(request, demoToken, `${randomLabel('d')}.${apiApex}`, origin);
-    tracked.push(domain.id);
-    await use(domain);
-  },
-});
+/** Accelerated domains in the browser (support/domain-test.ts: the demo account, a domain per test). */
+const test = domainTest;
 
 /** The list filtered down to one domain (other tests add domains to the same account meanwhile). */
 async function listRow(page: Page, domainName: string): Promise<Locator> {

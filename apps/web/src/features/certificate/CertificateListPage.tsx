@@ -16,7 +16,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
-import { formatTime } from '../../lib/time';
+import { formatDate, formatTime } from '../../lib/time';
 import { CertificateDrawer } from './CertificateDrawer';
 import { CertificateFormModal, type CertificateFormTarget } from './CertificateFormModal';
 import { CertificateNames, DeployedDomains } from './CertificateNames';
@@ -94,14 +94,16 @@ export default function CertificateListPage() {
       render: (_, row) => <CertificateNames certificate={row} />,
     },
     {
-      title: t('certificate.field.issuer'),
-      dataIndex: 'issuer',
-      render: (issuer: string) => <Clipped text={issuer} maxWidth={180} />,
-    },
-    {
-      title: t('certificate.field.key'),
-      key: 'key',
-      render: (_, row) => `${row.keyType} ${row.keyBits}`,
+      title: t('certificate.field.issuerAndKey'),
+      key: 'issuer',
+      render: (_, row) => (
+        <Flex vertical gap={2}>
+          <Clipped text={row.issuer} maxWidth={160} />
+          <Typography.Text type="secondary">
+            {row.keyType} {row.keyBits}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       title: t('certificate.field.validity'),
@@ -109,7 +111,7 @@ export default function CertificateListPage() {
       render: (_, row) => (
         <Flex vertical gap={4} align="flex-start">
           <Typography.Text title={`${formatTime(row.notBefore)} ~ ${formatTime(row.notAfter)}`}>
-            {formatTime(row.notAfter)}
+            {formatDate(row.notAfter)}
           </Typography.Text>
           <CertificateValidityTag certificate={row} />
         </Flex>
@@ -132,7 +134,7 @@ export default function CertificateListPage() {
         </Flex>
         <CertificateNames certificate={row} />
         <Typography.Text type="secondary">
-          {row.issuer} · {row.keyType} {row.keyBits} · {formatTime(row.notAfter)}
+          {row.issuer} · {row.keyType} {row.keyBits} · {formatDate(row.notAfter)}
         </Typography.Text>
         <DeployedDomains domains={row.deployedDomains} />
         {actions(row)}

@@ -5,8 +5,8 @@ import { Clipped } from '../../components/Clipped';
 import { useI18n } from '../../i18n';
 import { settingsPath } from '../domain/paths';
 
-/** Names beyond these are counted ('+3'), all of them on hover, so a certificate with 100 SANs keeps one row. */
-const SHOWN = 3;
+/** Names beyond these are counted ('+4'), all of them on hover, so a certificate with 100 SANs keeps one row. */
+const SHOWN = 2;
 
 /** The subject's common name, then the SANs other than it. */
 export function CertificateNames({

@@ -21,6 +21,7 @@ export const certificate = {
   'certificate.field.name': 'Name',
   'certificate.field.names': 'Subject and SANs',
   'certificate.field.issuer': 'Issuer',
+  'certificate.field.issuerAndKey': 'Issuer and key',
   'certificate.field.key': 'Key',
   'certificate.field.validity': 'Validity',
   'certificate.field.deployedTo': 'Deployed to',

@@ -190,6 +190,7 @@ export const domain = {
   'domain.https.sourcePaste': 'Paste a certificate',
   'domain.https.pick': 'Managed certificate',
   'domain.https.pickPlaceholder': 'Choose a certificate covering this domain',
+  'domain.https.pickRequired': 'Choose a certificate to enable HTTPS',
   'domain.https.pickNone': 'None of your managed certificates covers this domain.',
   'domain.https.manageCertificates': 'Manage certificates',
   'domain.https.readFile': 'Read from file',

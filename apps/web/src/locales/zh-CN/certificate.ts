@@ -21,6 +21,7 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.field.name': '名称',
   'certificate.field.names': '主体与 SAN',
   'certificate.field.issuer': '颁发者',
+  'certificate.field.issuerAndKey': '颁发者与密钥',
   'certificate.field.key': '密钥',
   'certificate.field.validity': '有效期',
   'certificate.field.deployedTo': '已部署域名',

@@ -177,6 +177,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.https.sourcePaste': '粘贴证书',
   'domain.https.pick': '托管证书',
   'domain.https.pickPlaceholder': '选择覆盖此域名的证书',
+  'domain.https.pickRequired': '开启HTTPS前请先选择证书',
   'domain.https.pickNone': '您的托管证书都未覆盖此域名。',
   'domain.https.manageCertificates': '管理证书',
   'domain.https.readFile': '从文件读取',

@@ -149,7 +149,7 @@ export function HttpsTab() {
   const pickRule = {
     validator: (_rule: unknown, value: number | undefined) =>
       value === undefined && (form.getFieldValue('https') === true || form.getFieldValue('replace') === true)
-        ? Promise.reject(new Error(t('domain.cert.required')))
+        ? Promise.reject(new Error(t('domain.https.pickRequired')))
         : Promise.resolve(),
   };
 
