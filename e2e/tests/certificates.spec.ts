@@ -18,7 +18,7 @@ const texts = {
     keyMismatch: 'The private key does not match the certificate',
     deployed: 'Deployed, HTTPS on',
     allOk: 'The certificate was deployed to 1 domain',
-    deleteOk: 'Delete',
+    deleteOk: /^Delete$/,
     inUse: (domain: string) =>
       `The certificate is deployed to ${domain}; switch those domains to another certificate first`,
     notDeployed: 'Not deployed',
@@ -28,7 +28,8 @@ const texts = {
     keyMismatch: '私钥与证书不匹配',
     deployed: '已部署，HTTPS 已开启',
     allOk: '证书已部署到 1 个域名',
-    deleteOk: '删除',
+    // antd spaces out a button's two Chinese characters.
+    deleteOk: /^删\s?除$/,
     inUse: (domain: string) => `证书已部署到 ${domain}，请先为这些域名更换其他证书`,
     notDeployed: '未部署',
   },
