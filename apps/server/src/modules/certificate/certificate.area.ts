@@ -1,5 +1,6 @@
 import { type AreaContext, defineArea } from '../area';
 import { certificateModule } from './certificate.routes';
+import { addSampleCertificates } from './certificate.sample-data';
 import { createCertificateService } from './certificate.service';
 import { domainHttpsOf } from './domain-https';
 import { certificateKeyOf, createSecretBox } from './secret-box';
@@ -17,4 +18,5 @@ function certificateService(ctx: AreaContext) {
 export const certificateArea = defineArea({
   name: 'certificate',
   routes: (ctx) => certificateModule(() => certificateService(ctx)),
+  sampleData: addSampleCertificates,
 });
