@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import {
   createEnabledDomain,
   type DomainDetail,
@@ -8,14 +9,17 @@ import {
   type TestOrigin,
   uniqueApex,
 } from './domains';
-import { test as base } from './fixtures';
+import { test as base, expect } from './fixtures';
 
-/**
- * The tests of screens that need accelerated domains, as the demo account (real-name verified; see domains.ts).
- * Every domain has a name of its own; the domains made through the API share one apex per worker, verified once.
- */
+/** The apex of the domains made through the API: one per worker, verified once. */
 const apiApex = uniqueApex();
 
+/**
+ * The fixtures of the tests that work on domains, as the demo account (real-name verified; see domains.ts):
+ * `origin` a loopback origin behind a name, one per worker; `demoToken` a fresh session; `tracked` the ids of the
+ * domains a test made, removed afterwards so that reruns stay below the domain limit; `domain` an enabled domain
+ * made through the API for the tests that start from one.
+ */
 export const domainTest = base.extend<
   { demoToken: string; tracked: number[]; domain: DomainDetail },
   { origin: TestOrigin }
@@ -32,16 +36,24 @@ export const domainTest = base.extend<
   demoToken: async ({ request }, use) => {
     await use(await loginDemo(request));
   },
-  /** Ids of the domains a test made; they are removed afterwards, so reruns stay below the domain limit. */
   tracked: async ({ request, demoToken }, use) => {
     const ids: number[] = [];
     await use(ids);
     for (const id of ids) await removeDomain(request, demoToken, id);
   },
-  /** An enabled domain made through the API, for the tests that start from one. */
   domain: async ({ request, demoToken, origin, tracked }, use) => {
     const domain = await createEnabledDomain(request, demoToken, `${randomLabel('d')}.${apiApex}`, origin);
     tracked.push(domain.id);
     await use(domain);
   },
 });
+
+/** The domain list filtered down to one name (other tests add domains to the same account meanwhile). */
+export async function domainListRow(page: Page, domainName: string): Promise<Locator> {
+  const search = page.getByTestId('domain-search').getByRole('searchbox');
+  await search.fill(domainName);
+  await search.press('Enter');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: domainName, exact: true }) });
+  await expect(row).toHaveCount(1);
+  return row;
+}

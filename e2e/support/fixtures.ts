@@ -112,6 +112,26 @@ export async function signInWithToken(page: Page, token: string, path = '/'): Pr
   await expect(page).not.toHaveURL(/\/user\/login/);
 }
 
+/**
+ * Opens the app signed in and in the given language, both stored before the app's first script runs (without
+ * waiting for any answer, so that a test can hold or fail the page's first calls).
+ */
+export async function openInLanguage(
+  page: Page,
+  locale: 'en-US' | 'zh-CN',
+  token: string,
+  path: string,
+): Promise<void> {
+  await page.addInitScript(
+    ([key, value, lang]) => {
+      window.localStorage.setItem(key, value);
+      window.localStorage.setItem('edgeward.locale', lang);
+    },
+    [TOKEN_STORAGE_KEY, token, locale] as const,
+  );
+  await page.goto(path);
+}
+
 /** `user`: a newly registered account per test; `signedInPage`: a page already signed in as that user. */
 export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
   user: async ({ request }, use) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { domainTest as test } from '../support/domain-test';
 import { api, randomLabel, saveSettings, selfSignedCertificate } from '../support/domains';
-import { expect } from '../support/fixtures';
+import { expect, openInLanguage } from '../support/fixtures';
 
 /**
  * Certificate management (/certificate/manage) and the domain HTTPS tab's choice among managed certificates, as
@@ -35,19 +35,6 @@ const texts = {
   },
 } as const;
 
-type Locale = keyof typeof texts;
-
-async function openAs(page: Page, locale: Locale, token: string, url: string): Promise<void> {
-  await page.addInitScript(
-    ([value, lang]) => {
-      window.localStorage.setItem('edgeward.token', value);
-      window.localStorage.setItem('edgeward.locale', lang);
-    },
-    [token, locale] as const,
-  );
-  await page.goto(url);
-}
-
 /** Narrows the list to the certificates whose name or names contain `text`. */
 async function search(page: Page, text: string): Promise<void> {
   const box = page.getByTestId('certificate-search').getByRole('searchbox');
@@ -71,7 +58,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const certFile = path.join(dir, 'fullchain.pem');
     fs.writeFileSync(certFile, `${own.certificate}\n`);
 
-    await openAs(page, locale, demoToken, '/certificate/manage');
+    await openInLanguage(page, locale, demoToken, '/certificate/manage');
     await page.getByTestId('certificate-upload').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('certificate-form-name').fill(name);
@@ -138,7 +125,7 @@ test('the list filters by expiry and source, and says when nothing matches', asy
       data: { name: `${prefix}-${suffix}`, ...certificate },
     });
   }
-  await openAs(page, 'en-US', demoToken, '/certificate/manage');
+  await openInLanguage(page, 'en-US', demoToken, '/certificate/manage');
   await search(page, prefix);
   const rows = page.getByRole('row').filter({ hasText: prefix });
   await expect(rows).toHaveCount(2);
@@ -167,7 +154,7 @@ test('the domain HTTPS tab installs one of the managed certificates covering the
   await api(request, demoToken, 'POST', '/certificate/upload', {
     data: { name, ...selfSignedCertificate(domain.domainName) },
   });
-  await openAs(page, 'en-US', demoToken, `/domain/setting/https/${domain.id}`);
+  await openInLanguage(page, 'en-US', demoToken, `/domain/setting/https/${domain.id}`);
   await expect(page.getByTestId('cert-source')).toContainText('Choose from my certificates');
   await page.getByTestId('https-switch').click();
   await page.getByTestId('domain-save-https').click();

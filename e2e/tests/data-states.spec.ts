@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, openInLanguage, test } from '../support/fixtures';
 
 /**
  * Issue 8, point 2: every screen that loads data shows loading, error, empty and data apart. A failed read shows
@@ -36,17 +36,6 @@ async function failReads(page: Page, pattern: string): Promise<void> {
   );
 }
 
-async function openAs(page: Page, locale: keyof typeof texts, token: string, path: string): Promise<void> {
-  await page.addInitScript(
-    ([key, value, lang]) => {
-      window.localStorage.setItem(key, value);
-      window.localStorage.setItem('edgeward.locale', lang);
-    },
-    ['edgeward.token', token, locale] as const,
-  );
-  await page.goto(path);
-}
-
 for (const locale of ['en-US', 'zh-CN'] as const) {
   const text = texts[locale];
 
@@ -58,7 +47,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       user,
     }) => {
       await failReads(page, '**/api/domain/list?*');
-      await openAs(page, locale, user.token, '/domain');
+      await openInLanguage(page, locale, user.token, '/domain');
       const failure = page.getByTestId('load-error');
       await expect(failure).toContainText(text.listFailed);
       await expect(failure.getByTestId('load-error-request-id')).toHaveText(text.requestId);
@@ -84,7 +73,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         await held;
         await route.continue();
       });
-      await openAs(page, locale, user.token, '/domain');
+      await openInLanguage(page, locale, user.token, '/domain');
       await expect(page.getByTestId('data-loading')).toBeVisible();
       await expect(page.getByTestId('domain-empty')).toHaveCount(0);
       release();
@@ -94,7 +83,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     test(`the login log uses the same failure state (${locale})`, async ({ page, user }) => {
       await failReads(page, '**/api/log/login?*');
-      await openAs(page, locale, user.token, '/log');
+      await openInLanguage(page, locale, user.token, '/log');
       const failure = page.getByTestId('load-error');
       await expect(failure).toContainText(text.logFailed);
       await expect(failure.getByTestId('load-error-request-id')).toHaveText(text.requestId);

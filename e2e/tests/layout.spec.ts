@@ -1,15 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  createEnabledDomain,
-  type DomainDetail,
-  loginDemo,
-  randomLabel,
-  removeDomain,
-  startOrigin,
-  type TestOrigin,
-  uniqueApex,
-} from '../support/domains';
-import { test as base, expect, signInWithToken } from '../support/fixtures';
+import { domainTest } from '../support/domain-test';
+import { createEnabledDomain, type DomainDetail, randomLabel, uniqueApex } from '../support/domains';
+import { expect, signInWithToken } from '../support/fixtures';
 
 /**
  * Issue 8, point 4: the domain screens fit the desktop and the phone, long names never break a layout, and the
@@ -19,27 +11,15 @@ const apex = uniqueApex();
 /** A name of 200 characters: the longest labels the rules allow, so nothing can break it at a dot. */
 const longName = (label: string) => `${label}.${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(50)}.${apex}`;
 
-const test = base.extend<{ demoToken: string; domains: DomainDetail[] }, { origin: TestOrigin }>({
-  origin: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const origin = await startOrigin();
-      await use(origin);
-      await origin.close();
-    },
-    { scope: 'worker' },
-  ],
-  demoToken: async ({ request }, use) => {
-    await use(await loginDemo(request));
-  },
+const test = domainTest.extend<{ domains: DomainDetail[] }>({
   /** Two enabled domains, one with a very long name; removed afterwards. */
-  domains: async ({ request, demoToken, origin }, use) => {
+  domains: async ({ request, demoToken, origin, tracked }, use) => {
     const made = [
       await createEnabledDomain(request, demoToken, longName(randomLabel('l')), origin),
       await createEnabledDomain(request, demoToken, `${randomLabel('s')}.${apex}`, origin),
     ];
+    tracked.push(...made.map((domain) => domain.id));
     await use(made);
-    for (const domain of made) await removeDomain(request, demoToken, domain.id);
   },
 });
 

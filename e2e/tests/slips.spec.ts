@@ -1,45 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import {
-  api,
-  createEnabledDomain,
-  type DomainDetail,
-  loginDemo,
-  randomLabel,
-  removeDomain,
-  startOrigin,
-  type TestOrigin,
-  uniqueApex,
-  verifyOwnership,
-} from '../support/domains';
+import { domainTest as test } from '../support/domain-test';
+import { api, type DomainDetail, randomLabel, uniqueApex, verifyOwnership } from '../support/domains';
 import { e2e } from '../support/env';
-import { test as base, expect, signInWithToken } from '../support/fixtures';
+import { expect, signInWithToken } from '../support/fixtures';
 
 /**
  * Issue 8, points 3 and 5: numbers and names are never changed silently, and no slip leaves the user at a dead end.
  * The domain tests share the demo account (real-name verified), each with names of its own.
  */
 const apex = uniqueApex();
-
-const test = base.extend<{ demoToken: string; domain: DomainDetail }, { origin: TestOrigin }>({
-  origin: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const origin = await startOrigin();
-      await use(origin);
-      await origin.close();
-    },
-    { scope: 'worker' },
-  ],
-  demoToken: async ({ request }, use) => {
-    await use(await loginDemo(request));
-  },
-  domain: async ({ request, demoToken, origin }, use) => {
-    const domain = await createEnabledDomain(request, demoToken, `${randomLabel('s')}.${apex}`, origin);
-    await use(domain);
-    await removeDomain(request, demoToken, domain.id);
-  },
-});
 
 async function switchLanguage(page: Page, locale: 'zh-CN' | 'en-US') {
   await page.getByTestId('language-switcher').click();

@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
 import { createJobRunner } from '../jobs/runner';
+import { createDomainServices } from '../modules/domain/domain.services';
 import { hashSecret } from '../modules/session/session.service';
 import { createProviders } from '../providers';
 import { createOutboxMail } from '../providers/mail/outbox';
@@ -84,6 +85,43 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
       code: 1,
       err: expect.stringContaining("no user named 'ghost'"),
     });
+  });
+
+  it("verifies a domain's apex by hand for the customer who asked for its record", async () => {
+    const verification = createDomainServices({
+      database,
+      config,
+      providers: providersOf(database),
+      now: () => new Date(),
+    }).verification;
+    const userId = async (name: string) => {
+      const created = await ops('user', 'create', name, `${name}@example.com`, 'secret123');
+      return Number(/id (\d+)/.exec(created.out)![1]);
+    };
+    expect(await ops('domain', 'verify', 'www.nobody-asked.com')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('no customer has asked to add a domain under it yet'),
+    });
+
+    const first = { id: await userId('verifya'), realNameVerified: true };
+    await verification.queryRecord(first, 'www.asked-once.com');
+    expect(await verification.isVerified(first, 'asked-once.com')).toBe(false);
+    expect(await ops('domain', 'verify', 'img.asked-once.com')).toMatchObject({
+      code: 0,
+      out: 'Verified asked-once.com for verifya: they can now add any name under it.',
+    });
+    expect(await verification.isVerified(first, 'asked-once.com')).toBe(true);
+
+    const second = { id: await userId('verifyb'), realNameVerified: true };
+    await verification.queryRecord(first, 'shared-ask.com');
+    await verification.queryRecord(second, 'www.shared-ask.com');
+    expect(await ops('domain', 'verify', 'shared-ask.com')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('several customers asked to verify it (verifya, verifyb): name one'),
+    });
+    expect((await ops('domain', 'verify', 'shared-ask.com', 'verifyb')).code).toBe(0);
+    expect(await verification.isVerified(second, 'shared-ask.com')).toBe(true);
+    expect(await verification.isVerified(first, 'shared-ask.com')).toBe(false);
   });
 
   it('grants and revokes permissions and actions', async () => {

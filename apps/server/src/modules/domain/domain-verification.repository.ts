@@ -1,7 +1,7 @@
 import type { VerificationStatus } from '@edgeward/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { domainVerifications } from '../../db/schema';
+import { domainVerifications, users } from '../../db/schema';
 
 // Proof of ownership: one TXT record per user and apex. Every function puts the user's id in its WHERE clause.
 
@@ -52,4 +52,14 @@ export async function setVerificationStatus(
     .update(domainVerifications)
     .set({ status, checkedAt: at, verifiedAt: status === 'success' ? at : undefined })
     .where(and(eq(domainVerifications.id, id), eq(domainVerifications.userId, userId)));
+}
+
+/** The accounts that asked for a record for the apex, for the operator who verifies one by hand. */
+export function listRequestersSystem(ex: Executor, apex: string): Promise<{ userId: number; userName: string }[]> {
+  return ex
+    .select({ userId: domainVerifications.userId, userName: users.userName })
+    .from(domainVerifications)
+    .innerJoin(users, eq(users.id, domainVerifications.userId))
+    .where(eq(domainVerifications.domain, apex))
+    .orderBy(users.userName);
 }

@@ -96,6 +96,37 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
       return { domainName, apexDomain: apex, recordName: row.recordName, status, failure, found };
     },
 
+    /**
+     * The operator's verification by hand (`domain verify`), for a customer whose DNS cannot be checked from here:
+     * marks the apex verified for the account named, or for the one account that asked for a record. Answers the
+     * apex and the account, or says why it cannot choose.
+     */
+    async verifyForCustomer(
+      domainName: string,
+      userName?: string,
+    ): Promise<{ apexDomain: string; userName: string } | { problem: 'noRequest' | 'ambiguous'; userNames: string[] }> {
+      const apex = verifiableApex(domainName);
+      const requesters = await repo.listRequestersSystem(db, apex);
+      const chosen = userName
+        ? requesters.find((r) => r.userName === userName)
+        : requesters.length === 1
+          ? requesters[0]
+          : undefined;
+      if (!chosen) {
+        const userNames = requesters.map((r) => r.userName);
+        return { problem: userName || requesters.length === 0 ? 'noRequest' : 'ambiguous', userNames };
+      }
+      const row = await repo.ensureVerification(
+        db,
+        chosen.userId,
+        apex,
+        verificationRecord(apex).name,
+        newVerificationValue(),
+      );
+      await repo.setVerificationStatus(db, chosen.userId, row.id, 'success', now());
+      return { apexDomain: apex, userName: chosen.userName };
+    },
+
     /** Whether the user has proved to own the apex. */
     async isVerified(user: Caller, apex: string): Promise<boolean> {
       return (await repo.findVerification(db, user.id, apex))?.status === 'success';

@@ -9,11 +9,32 @@ function nameAndReason(args: string[]): { domainName: string; reason: string } {
 }
 
 /**
- * The operator's side of domains: the review queue (REVIEW_NEW_DOMAINS, and whole-site acceleration always) and a
+ * The operator's side of domains: ownership verified by hand, the review queue (REVIEW_NEW_DOMAINS, and whole-site acceleration always) and a
  * simulated edge failure, which reports the domain's current configuration version as failed, as a real edge
  * would when its nodes cannot apply it (the domain turns abnormal with the reason).
  */
 export const domainCommands: OpsCommand[] = [
+  {
+    name: 'domain verify',
+    args: '<domainName> [userName]',
+    summary: "mark the name's apex as verified for the customer who asked for its TXT record (or the one named)",
+    async run(args, ctx) {
+      const [domainName, userName, ...rest] = args;
+      if (!domainName || rest.length) throw new OpsError('give a domain name and, optionally, the user name');
+      const result = await createDomainServices(ctx).verification.verifyForCustomer(domainName, userName);
+      if ('problem' in result) {
+        if (result.problem === 'ambiguous') {
+          throw new OpsError(`several customers asked to verify it (${result.userNames.join(', ')}): name one`);
+        }
+        throw new OpsError(
+          userName
+            ? `'${userName}' has not asked to add a domain under it (asked: ${result.userNames.join(', ') || 'nobody'})`
+            : 'no customer has asked to add a domain under it yet: they start in Add domain, or name the user',
+        );
+      }
+      ctx.out(`Verified ${result.apexDomain} for ${result.userName}: they can now add any name under it.`);
+    },
+  },
   {
     name: 'domain review list',
     summary: 'list the domains waiting for review, oldest first',

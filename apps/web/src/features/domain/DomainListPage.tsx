@@ -21,6 +21,7 @@ import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
+import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
 import { CnameText } from './CnameText';
@@ -258,6 +259,7 @@ function DomainNameCell({ row }: { row: DomainListItem }) {
         <Clipped text={row.domainName} maxWidth={nameMaxWidth} />
       </Link>
       {row.https === 'on' ? <Tag color="green">HTTPS</Tag> : null}
+      {row.sample ? <SampleTag /> : null}
     </Flex>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { useDomainConfig, useDomainDetail } from '../../api/domain';
 import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
+import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { bothOf } from '../../lib/remote-state';
 import { useTabSubject } from '../../stores/tabs';
@@ -140,6 +141,7 @@ export default function DomainSettingsPage() {
             onClick={() => navigate('/domain')}
           />
           <span data-testid="settings-domain-name">{title}</span>
+          {detail.data?.sample ? <SampleTag /> : null}
         </Flex>
       }
       subTitle={detail.data ? <DomainStatusTag status={detail.data.status} reason={detail.data.statusReason} /> : null}

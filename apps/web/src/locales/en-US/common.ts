@@ -5,6 +5,9 @@ export const common = {
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',
   'common.search': 'Search',
+  'common.sample': 'Sample data',
+  'common.sampleHint':
+    'Sample data of the demo account, added on the first start in development. Change or delete it freely.',
   'common.reset': 'Reset',
   'common.refresh': 'Refresh',
   'common.loading': 'Loading...',
