@@ -155,7 +155,8 @@ test('the domain HTTPS tab installs one of the managed certificates covering the
     data: { name, ...selfSignedCertificate(domain.domainName) },
   });
   await openInLanguage(page, 'en-US', demoToken, `/domain/setting/https/${domain.id}`);
-  await expect(page.getByTestId('cert-source')).toContainText('Choose from my certificates');
+  // With a covering certificate, the choice among managed certificates comes first.
+  await expect(page.getByTestId('managed-cert-select')).toBeVisible();
   await page.getByTestId('https-switch').click();
   await page.getByTestId('domain-save-https').click();
   await expect(page.getByText('Choose a certificate to enable HTTPS')).toBeVisible();

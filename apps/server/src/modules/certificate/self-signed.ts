@@ -29,10 +29,7 @@ function utcTime(at: Date): Buffer {
 }
 
 function distinguishedName(commonName: string, organization: string): Buffer {
-  return sequence(
-    set(sequence(oid('2.5.4.10'), utf8(organization))),
-    set(sequence(oid('2.5.4.3'), utf8(commonName))),
-  );
+  return sequence(set(sequence(oid('2.5.4.10'), utf8(organization))), set(sequence(oid('2.5.4.3'), utf8(commonName))));
 }
 
 function pem(label: string, der: Buffer): string {

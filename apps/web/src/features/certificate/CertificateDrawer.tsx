@@ -37,7 +37,8 @@ function DownloadButton({ id, format }: { id: number; format: 'pem' | 'zip' }) {
   );
 }
 
-const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+// pre-line: node:crypto writes a distinguished name one K=V per line.
+const mono = { fontFamily: 'monospace', wordBreak: 'break-all', whiteSpace: 'pre-line' } as const;
 
 function Details({ certificate }: { certificate: CertificateDetail }) {
   const { t } = useI18n();

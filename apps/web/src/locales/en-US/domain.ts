@@ -186,8 +186,8 @@ export const domain = {
   'domain.https.certKey': 'Private key (PEM)',
   'domain.https.certKeyHint':
     'Paste the whole chain above, server certificate first. The key must not have a password.',
-  'domain.https.sourceManaged': 'Choose from my certificates',
-  'domain.https.sourcePaste': 'Paste a certificate',
+  'domain.https.sourceManaged': 'My certificates',
+  'domain.https.sourcePaste': 'Paste PEM',
   'domain.https.pick': 'Managed certificate',
   'domain.https.pickPlaceholder': 'Choose a certificate covering this domain',
   'domain.https.pickRequired': 'Choose a certificate to enable HTTPS',

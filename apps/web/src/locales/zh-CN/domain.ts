@@ -173,7 +173,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.https.certContent': '证书内容（PEM）',
   'domain.https.certKey': '私钥（PEM）',
   'domain.https.certKeyHint': '上方请粘贴完整证书链，服务器证书在前。私钥不能设置密码。',
-  'domain.https.sourceManaged': '从我的证书中选择',
+  'domain.https.sourceManaged': '我的证书',
   'domain.https.sourcePaste': '粘贴证书',
   'domain.https.pick': '托管证书',
   'domain.https.pickPlaceholder': '选择覆盖此域名的证书',

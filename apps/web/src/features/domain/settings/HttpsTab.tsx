@@ -215,7 +215,8 @@ export function HttpsTab() {
               { value: 'managed', label: t('domain.https.sourceManaged') },
               { value: 'paste', label: t('domain.https.sourcePaste') },
             ]}
-            style={{ marginBottom: 16 }}
+            block
+            style={{ marginBottom: 16, maxWidth: 420 }}
             data-testid="cert-source"
           />
         ) : null}
