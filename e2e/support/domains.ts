@@ -180,8 +180,8 @@ export interface SelfSignedCertificate {
   privateKey: string;
 }
 
-/** A self-signed P-256 certificate for the name, valid from now for 30 days, made with the openssl CLI. */
-export function selfSignedCertificate(domainName: string): SelfSignedCertificate {
+/** A self-signed P-256 certificate for the name, valid from now for 30 days (or `days`), made with the openssl CLI. */
+export function selfSignedCertificate(domainName: string, days = 30): SelfSignedCertificate {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-e2e-cert-'));
   try {
     execFileSync(
@@ -199,7 +199,7 @@ export function selfSignedCertificate(domainName: string): SelfSignedCertificate
         '-out',
         'cert.pem',
         '-days',
-        '30',
+        String(days),
         '-subj',
         `/CN=${domainName}`,
         '-addext',

@@ -173,7 +173,11 @@ export const mainRoutes: AppRoute[] = [
     permission: 'certificate',
     redirect: '/certificate/manage',
     children: [
-      { path: '/certificate/manage', title: 'menu.certificate.manage', page: comingSoon },
+      {
+        path: '/certificate/manage',
+        title: 'menu.certificate.manage',
+        page: lazyPage(() => import('./features/certificate/CertificateListPage')),
+      },
       { path: '/certificate/order', title: 'menu.certificate.order', page: comingSoon },
       {
         path: '/certificate/order/:id/detail',

@@ -71,5 +71,27 @@ describe.each(dbKinds)('the demo account on %s', (kind) => {
       await ctx.app.inject({ method: 'GET', url: `/api/domain/${byName['img.example.com'].id}/detail`, headers })
     ).json().data;
     expect(abnormal.statusReason).toMatch(/edge nodes could not apply/);
+
+    // Sample certificates in each validity the list tells apart, named as samples, none deployed.
+    const certificates = (
+      await ctx.app.inject({ method: 'GET', url: '/api/certificate/list?page=1&size=50', headers })
+    ).json().data;
+    expect(
+      certificates.list.map((c: { name: string; validity: string; deployedDomains: unknown[] }) => [
+        c.name,
+        c.validity,
+        c.deployedDomains.length,
+      ]),
+    ).toEqual([
+      ['sample-wildcard', 'valid', 0],
+      ['sample-static', 'expiring', 0],
+      ['sample-expired', 'expired', 0],
+    ]);
+    const covering = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/certificate/list?covers=www.example.com',
+      headers,
+    });
+    expect(covering.json().data.list.map((c: { name: string }) => c.name)).toEqual(['sample-wildcard']);
   });
 });

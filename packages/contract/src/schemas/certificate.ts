@@ -46,6 +46,8 @@ export const CertificateListQuerySchema = PageQuerySchema.extend({
   search: text().trim().max(253).optional(),
   expiry: CertificateExpiryFilterSchema.optional(),
   source: CertificateSourceSchema.optional(),
+  /** Only certificates whose names cover this domain name (a wildcard one level down): the domain HTTPS tab's choice. */
+  covers: text().trim().toLowerCase().max(253).optional(),
 });
 export type CertificateListQuery = z.output<typeof CertificateListQuerySchema>;
 export type CertificateListQueryInput = z.input<typeof CertificateListQuerySchema>;

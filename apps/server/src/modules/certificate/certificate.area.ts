@@ -2,6 +2,7 @@ import { handle } from '../../jobs/job';
 import { type AreaContext, defineArea } from '../area';
 import { acmeAccountOf } from './acme-account';
 import { certificateModule } from './certificate.routes';
+import { addSampleCertificates } from './certificate.sample-data';
 import { createCertificateService } from './certificate.service';
 import {
   applicationJob,
@@ -62,4 +63,5 @@ export const certificateArea = defineArea({
     ];
   },
   schedules: [applicationMaintenanceSchedule],
+  sampleData: addSampleCertificates,
 });

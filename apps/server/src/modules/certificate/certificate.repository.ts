@@ -28,6 +28,8 @@ export interface ListFilter {
   search?: string;
   expiry?: 'expiring' | 'expired';
   source?: CertificateSource;
+  /** A domain name the certificate's names must cover (certificate-check.ts namesCover, in SQL). */
+  covers?: string;
   now: Date;
   /** The 'expiring' window's end. */
   expiringBefore: Date;
@@ -49,6 +51,11 @@ function listWhere(f: ListFilter): SQL | undefined {
   if (f.expiry === 'expired') parts.push(lt(certificates.notAfter, f.now));
   if (f.expiry === 'expiring') {
     parts.push(gte(certificates.notAfter, f.now), lte(certificates.notAfter, f.expiringBefore));
+  }
+  if (f.covers) {
+    const dot = f.covers.indexOf('.');
+    const names = dot > 0 ? [f.covers, `*.${f.covers.slice(dot + 1)}`] : [f.covers];
+    parts.push(or(...names.map((name) => sql`${certificates.dnsNames} @> ${JSON.stringify([name])}::jsonb`)));
   }
   if (f.search) {
     const pattern = containsPattern(f.search.toLowerCase());

@@ -154,6 +154,7 @@ export function createCertificateService(deps: CertificateServiceDeps) {
         search: query.search || undefined,
         expiry: query.expiry,
         source: query.source,
+        covers: query.covers || undefined,
         now: at,
         expiringBefore: new Date(at.getTime() + limits.certificate.expiringDays * 86_400_000),
       };

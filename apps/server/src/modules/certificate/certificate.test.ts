@@ -231,6 +231,29 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
       expect((await list('source=applied')).body.data.total).toBe(0);
       expect((await h.call(stranger, 'GET', '/certificate/list?search=list.com')).body.data.total).toBe(0);
     });
+
+    it('lists only the certificates covering a domain name: exact names and wildcards one level down', async () => {
+      const user = await h.user();
+      for (const [name, names] of [
+        ['exact-one', ['shop.covers.com']],
+        ['wild-card', ['*.covers.com']],
+        ['deep-wild', ['*.a.shop.covers.com']],
+        ['other-one', ['covers.com']],
+      ] as const) {
+        const l = pki.issue([...names]);
+        const res = await upload({ name, certificate: l.chain, privateKey: l.key }, user);
+        expect(res.statusCode, res.text).toBe(200);
+      }
+      const covering = async (name: string) =>
+        (await h.call(user, 'GET', `/certificate/list?covers=${name}`)).body.data.list
+          .map((c: { name: string }) => c.name)
+          .sort();
+      expect(await covering('Shop.Covers.com')).toEqual(['exact-one', 'wild-card']);
+      expect(await covering('x.shop.covers.com')).toEqual([]);
+      expect(await covering('b.a.shop.covers.com')).toEqual(['deep-wild']);
+      expect(await covering('covers.com')).toEqual(['other-one']);
+      expect((await h.call(stranger, 'GET', '/certificate/list?covers=shop.covers.com')).body.data.total).toBe(0);
+    });
   });
 
   describe('download', () => {

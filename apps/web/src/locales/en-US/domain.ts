@@ -186,6 +186,13 @@ export const domain = {
   'domain.https.certKey': 'Private key (PEM)',
   'domain.https.certKeyHint':
     'Paste the whole chain above, server certificate first. The key must not have a password.',
+  'domain.https.sourceManaged': 'My certificates',
+  'domain.https.sourcePaste': 'Paste PEM',
+  'domain.https.pick': 'Managed certificate',
+  'domain.https.pickPlaceholder': 'Choose a certificate covering this domain',
+  'domain.https.pickRequired': 'Choose a certificate to enable HTTPS',
+  'domain.https.pickNone': 'None of your managed certificates covers this domain.',
+  'domain.https.manageCertificates': 'Manage certificates',
   'domain.https.readFile': 'Read from file',
   'domain.https.certSubjects': 'Domains covered',
   'domain.https.certIssuer': 'Issuer',

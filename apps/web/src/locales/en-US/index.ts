@@ -1,9 +1,10 @@
 import { account } from './account';
+import { certificate } from './certificate';
 import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
 
 /** The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. */
-export const webEnUS = { ...common, ...menu, ...layout, ...account, ...domain } as const;
+export const webEnUS = { ...common, ...menu, ...layout, ...account, ...domain, ...certificate } as const;
 export type WebTextKey = keyof typeof webEnUS;

@@ -1,9 +1,17 @@
 import type { WebTextKey } from '../en-US';
 import { account } from './account';
+import { certificate } from './certificate';
 import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
 
 /** Loaded on demand only (see i18n/zh-CN.ts): never import this from code in the initial bundle. */
-export const webZhCN: Record<WebTextKey, string> = { ...common, ...menu, ...layout, ...account, ...domain };
+export const webZhCN: Record<WebTextKey, string> = {
+  ...common,
+  ...menu,
+  ...layout,
+  ...account,
+  ...domain,
+  ...certificate,
+};

@@ -1,4 +1,3 @@
-import { FileTextOutlined } from '@ant-design/icons';
 import {
   type CertificateInfo,
   type DomainConfig,
@@ -6,26 +5,15 @@ import {
   HttpsInfoSchema,
   limits,
 } from '@edgeward/contract';
-import {
-  App,
-  Button,
-  Checkbox,
-  Descriptions,
-  Divider,
-  Flex,
-  Form,
-  Input,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { Checkbox, Descriptions, Divider, Flex, Form, Input, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useCertificateList, useDeployCertificate } from '../../../api/certificate';
+import { PemFileButton } from '../../../components/PemFileButton';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/time';
 import { bodyRule, isOn, onOff } from '../domain-form';
+import { ManagedCertificateSelect } from './ManagedCertificateSelect';
 import { SaveBar, SectionCard } from './SectionCard';
 import { useSection, useSettings } from './settings-context';
 
@@ -37,7 +25,12 @@ interface HttpsValues {
   /** Shows the upload fields over an installed certificate. */
   replace: boolean;
   certificate: { name: string; certificate: string; privateKey: string };
+  /** One of the customer's managed certificates, deployed to the domain on save. */
+  certificateId?: number;
 }
+
+/** Where a new certificate comes from: the customer's managed certificates, or PEM pasted here. */
+type CertificateSource = 'managed' | 'paste';
 
 type CertField = keyof HttpsValues['certificate'];
 
@@ -49,13 +42,12 @@ function fromConfig(config: DomainConfig): HttpsValues {
     quic: isOn(config.quic),
     replace: false,
     certificate: { name: '', certificate: '', privateKey: '' },
+    certificateId: undefined,
   };
 }
 
 /** Days before expiry from which the certificate is shown as expiring. */
 const EXPIRING_DAYS = 30;
-/** Larger files cannot hold a certificate within the content limit; they are not read at all. */
-const MAX_FILE_BYTES = limits.domain.certContentMax * 4;
 
 function CertificateSummary({ certificate }: { certificate: CertificateInfo }) {
   const { t } = useI18n();
@@ -89,16 +81,24 @@ function CertificateSummary({ certificate }: { certificate: CertificateInfo }) {
   );
 }
 
-/** HTTPS: the certificate (pasted or read from a file), then forced HTTPS, HTTP/2 and QUIC, which need HTTPS on. */
+/**
+ * HTTPS: the certificate (one of the customer's managed certificates covering the domain, or PEM pasted or read
+ * from a file), then forced HTTPS, HTTP/2 and QUIC, which need HTTPS on.
+ */
 export function HttpsTab() {
   const { t } = useI18n();
-  const { message } = App.useApp();
-  const { config } = useSettings();
+  const { id, config } = useSettings();
   const current = config.httpsConfig.certificate;
+  const [chosenSource, setSource] = useState<CertificateSource>();
+  const covering = useCertificateList({ page: 1, size: limits.page.maxSize, covers: config.domainName });
+  // Managed certificates first when there are any that cover the domain.
+  const source = chosenSource ?? (covering.data?.list.length ? 'managed' : 'paste');
+  const deploy = useDeployCertificate();
 
   const toBody = (values: HttpsValues): HttpsInfoInput => {
     const cert = values.certificate ?? { name: '', certificate: '', privateKey: '' };
-    const uploading = !current || values.replace;
+    // A managed certificate is installed by its deployment before this body is saved.
+    const uploading = (!current || values.replace) && source === 'paste';
     const filled = Boolean(cert.name || cert.certificate || cert.privateKey);
     return {
       https: onOff(values.https),
@@ -115,17 +115,42 @@ export function HttpsTab() {
   const replace = Form.useWatch('replace', form);
   const showUpload = !current || replace;
 
-  const readFile = (field: CertField) => (file: File) => {
-    if (file.size > MAX_FILE_BYTES) {
-      message.error(t('domain.cert.contentMax'));
-      return Upload.LIST_IGNORE;
+  const picking = showUpload && source === 'managed';
+
+  const fill = (field: CertField) => (text: string) => {
+    form.setFieldValue(['certificate', field], text);
+    section.touch();
+    void form.validateFields([['certificate', field]]);
+  };
+
+  /** A managed certificate chosen: deployed to this domain first (HTTPS on with it), then the switches saved. */
+  const save = async () => {
+    const chosen = picking ? (form.getFieldValue('certificateId') as number | undefined) : undefined;
+    if (chosen === undefined) return section.submit();
+    try {
+      await form.validateFields();
+    } catch {
+      return;
     }
-    void file.text().then((text) => {
-      form.setFieldValue(['certificate', field], text.trim());
-      section.touch();
-      void form.validateFields([['certificate', field]]);
-    });
-    return Upload.LIST_IGNORE;
+    let outcome: { ok: boolean; message: string | null } | undefined;
+    try {
+      [outcome] = (await deploy.mutateAsync({ id: chosen, domainIds: [id] })).results;
+    } catch {
+      return;
+    }
+    if (!outcome?.ok) {
+      form.setFields([{ name: 'certificateId', errors: [outcome?.message ?? t('certificate.deploy.failed')] }]);
+      return;
+    }
+    await section.submit();
+  };
+
+  /** Needed when HTTPS is to be on without an installed certificate, or when the installed one is replaced. */
+  const pickRule = {
+    validator: (_rule: unknown, value: number | undefined) =>
+      value === undefined && (form.getFieldValue('https') === true || form.getFieldValue('replace') === true)
+        ? Promise.reject(new Error(t('domain.https.pickRequired')))
+        : Promise.resolve(),
   };
 
   const certRule = (field: CertField) => bodyRule<HttpsValues>(HttpsInfoSchema, ['certificate', field], toBody, t);
@@ -133,11 +158,9 @@ export function HttpsTab() {
     bodyRule<HttpsValues>(HttpsInfoSchema, [field], toBody, t);
 
   const fileButton = (field: CertField, accept: string) => (
-    <Upload accept={accept} showUploadList={false} beforeUpload={readFile(field)}>
-      <Button size="small" icon={<FileTextOutlined />}>
-        {t('domain.https.readFile')}
-      </Button>
-    </Upload>
+    <PemFileButton accept={accept} onText={fill(field)}>
+      {t('domain.https.readFile')}
+    </PemFileButton>
   );
 
   const switchRow = (name: keyof HttpsValues, label: string, hint: ReactNode, testId: string, dependent: boolean) => (
@@ -155,7 +178,7 @@ export function HttpsTab() {
 
   return (
     <SectionCard title={t('domain.https.title')} description={t('domain.https.description')} dirty={section.dirty}>
-      <Form noValidate {...section.formProps} style={{ maxWidth: 760 }}>
+      <Form noValidate {...section.formProps} onFinish={() => void save()} style={{ maxWidth: 760 }}>
         <Form.Item
           name="https"
           label={t('domain.https.https')}
@@ -185,6 +208,30 @@ export function HttpsTab() {
           <Typography.Paragraph type="secondary">{t('domain.https.noCertificate')}</Typography.Paragraph>
         )}
         {showUpload ? (
+          <Segmented<CertificateSource>
+            value={source}
+            onChange={setSource}
+            options={[
+              { value: 'managed', label: t('domain.https.sourceManaged') },
+              { value: 'paste', label: t('domain.https.sourcePaste') },
+            ]}
+            block
+            style={{ marginBottom: 16, maxWidth: 420 }}
+            data-testid="cert-source"
+          />
+        ) : null}
+        {picking ? (
+          <Form.Item
+            name="certificateId"
+            label={t('domain.https.pick')}
+            rules={[pickRule]}
+            dependencies={['https', 'replace']}
+            required
+          >
+            <ManagedCertificateSelect domainName={config.domainName} />
+          </Form.Item>
+        ) : null}
+        {showUpload && !picking ? (
           <>
             <Form.Item
               name={['certificate', 'name']}
@@ -258,7 +305,12 @@ export function HttpsTab() {
         )}
         {switchRow('http2', t('domain.https.http2'), t('domain.https.http2Hint'), 'http2-switch', true)}
         {switchRow('quic', t('domain.https.quic'), t('domain.https.quicHint'), 'quic-switch', true)}
-        <SaveBar saving={section.saving} dirty={section.dirty} onReset={section.reset} testId="domain-save-https" />
+        <SaveBar
+          saving={section.saving || deploy.isPending}
+          dirty={section.dirty}
+          onReset={section.reset}
+          testId="domain-save-https"
+        />
       </Form>
     </SectionCard>
   );

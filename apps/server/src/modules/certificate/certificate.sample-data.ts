@@ -1,0 +1,44 @@
+import type { AreaContext, SampleOwner } from '../area';
+import { sampleApex } from '../domain/domain.sample-data';
+import * as repo from './certificate.repository';
+import { certificateMaterial } from './certificate.service';
+import { certificateKeyOf, createSecretBox } from './secret-box';
+import { selfSignedCertificate } from './self-signed';
+
+const DAY_MS = 86_400_000;
+
+/** Each sample's names and its validity in days from now; the names start with 'sample-' to read as sample data. */
+const samples = [
+  { name: 'sample-wildcard', dnsNames: [`*.${sampleApex}`, sampleApex], from: -30, to: 335 },
+  { name: 'sample-static', dnsNames: [`static.${sampleApex}`], from: -80, to: 10 },
+  { name: 'sample-expired', dnsNames: [`old.${sampleApex}`], from: -400, to: -35 },
+] as const;
+
+/**
+ * The demo account's sample certificates, one for each validity the list tells apart (valid, expiring, expired),
+ * self-signed and made at seed time. Stored as an upload would store them (the same check, the key sealed); none is
+ * deployed, so no domain's HTTPS changes.
+ */
+export async function addSampleCertificates(ctx: AreaContext, owner: SampleOwner): Promise<void> {
+  const box = createSecretBox(certificateKeyOf(ctx.config));
+  const now = ctx.now().getTime();
+  for (const sample of samples) {
+    const notBefore = new Date(now + sample.from * DAY_MS);
+    const pair = selfSignedCertificate({
+      dnsNames: [...sample.dnsNames],
+      notBefore,
+      notAfter: new Date(now + sample.to * DAY_MS),
+      organization: 'Edgeward sample data',
+    });
+    // Checked as of its upload, a day into its validity: the expired sample was valid then.
+    const uploadedAt = new Date(notBefore.getTime() + DAY_MS);
+    const material = certificateMaterial(pair, owner.userId, { box, now: () => uploadedAt });
+    await repo.insert(ctx.database.db, {
+      ...material,
+      userId: owner.userId,
+      name: sample.name,
+      source: 'uploaded',
+      at: uploadedAt,
+    });
+  }
+}

@@ -1,0 +1,86 @@
+/** Texts of the certificate screens: management (list, detail, upload, replace, deployment). */
+export const certificate = {
+  'certificate.list.subtitle':
+    'Certificates you manage here can be deployed to your domains; HTTPS is turned on for each domain deployed to.',
+  'certificate.list.upload': 'Upload certificate',
+  'certificate.list.uploadFirst': 'Upload your first certificate',
+  'certificate.list.searchPlaceholder': 'Search by name or domain',
+  'certificate.list.expiryFilter': 'Any expiry',
+  'certificate.list.sourceFilter': 'All sources',
+  'certificate.list.loadFailed': 'The certificate list could not be loaded',
+  'certificate.list.emptyTitle': 'No certificates yet',
+  'certificate.list.emptyDescription': 'Upload a certificate you already have, then deploy it to your domains.',
+  'certificate.list.noMatch': 'No certificate matches the search or filters',
+  'certificate.list.clearFilters': 'Clear filters',
+
+  'certificate.expiry.expiring': 'Expiring within 30 days',
+  'certificate.expiry.expired': 'Expired',
+  'certificate.source.uploaded': 'Uploaded',
+  'certificate.source.applied': 'Applied',
+
+  'certificate.field.name': 'Name',
+  'certificate.field.names': 'Subject and SANs',
+  'certificate.field.issuer': 'Issuer',
+  'certificate.field.issuerAndKey': 'Issuer and key',
+  'certificate.field.key': 'Key',
+  'certificate.field.validity': 'Validity',
+  'certificate.field.deployedTo': 'Deployed to',
+  'certificate.field.source': 'Source',
+  'certificate.field.subject': 'Subject',
+  'certificate.field.issuerDn': 'Issuer (full name)',
+  'certificate.field.fingerprint': 'SHA-256 fingerprint',
+  'certificate.field.serialNumber': 'Serial number',
+  'certificate.field.createdAt': 'Uploaded',
+  'certificate.field.updatedAt': 'Last changed',
+  'certificate.notDeployed': 'Not deployed',
+
+  'certificate.validity.valid': 'Valid',
+  'certificate.validity.expiring': 'Expires in {days, plural, =0 {less than a day} one {# day} other {# days}}',
+  'certificate.validity.expired': 'Expired',
+
+  'certificate.actions': 'Actions',
+  'certificate.action.detail': 'Details',
+  'certificate.action.deploy': 'Deploy',
+  'certificate.action.replace': 'Replace',
+  'certificate.action.delete': 'Delete',
+  'certificate.action.downloadPem': 'Download PEM chain',
+  'certificate.action.downloadZip': 'Download ZIP (chain and key)',
+  'certificate.download.failed': 'The download failed, please try again later',
+
+  'certificate.delete.confirm': 'Delete {name}?',
+  'certificate.delete.description':
+    'The certificate and its private key are removed for good. A certificate still deployed to domains cannot be deleted.',
+  'certificate.delete.done': 'The certificate was deleted',
+
+  'certificate.detail.title': 'Certificate details',
+  'certificate.detail.loadFailed': 'Failed to load details',
+
+  'certificate.form.uploadTitle': 'Upload certificate',
+  'certificate.form.replaceTitle': 'Replace {name}',
+  'certificate.form.replaceHint':
+    'The new chain and key replace this certificate and are installed again on every domain it is deployed to; they must cover all of them.',
+  'certificate.form.name': 'Certificate name',
+  'certificate.form.namePlaceholder': '3 to 32 characters, e.g. example-2025',
+  'certificate.form.certificate': 'Certificate (PEM)',
+  'certificate.form.certificateHint': 'The whole chain: the server certificate first, then each intermediate.',
+  'certificate.form.privateKey': 'Private key (PEM)',
+  'certificate.form.privateKeyHint': 'RSA or ECDSA, without a password. It is stored encrypted.',
+  'certificate.form.readFile': 'Read from file',
+  'certificate.form.uploaded': 'The certificate was uploaded',
+  'certificate.form.replaced': 'The certificate was replaced',
+
+  'certificate.deploy.title': 'Deploy {name}',
+  'certificate.deploy.description':
+    'Choose the domains to serve this certificate on; HTTPS is turned on for each. Only your domains the certificate covers are listed.',
+  'certificate.deploy.domains': 'Domains',
+  'certificate.deploy.noDomains': 'None of your domains is covered by this certificate.',
+  'certificate.deploy.loadFailed': 'The domains this certificate covers could not be loaded',
+  'certificate.deploy.current': 'Deployed',
+  'certificate.deploy.submit': 'Deploy',
+  'certificate.deploy.results': 'Deployment results',
+  'certificate.deploy.ok': 'Deployed, HTTPS on',
+  'certificate.deploy.allOk': 'The certificate was deployed to {count, plural, one {# domain} other {# domains}}',
+  'certificate.deploy.someFailed':
+    'Certificate deployment failed for {count, plural, one {# domain} other {# domains}}',
+  'certificate.deploy.close': 'Close',
+} as const;
