@@ -6,13 +6,14 @@ import {
   certificateExpiryFilters,
   certificateSources,
 } from '@edgeward/contract';
-import { App, Button, Card, Flex, Input, Modal, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useCertificateList, useDeleteCertificate } from '../../api/certificate';
 import { Authorized, useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { ListFilter, ListSearch } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
@@ -180,39 +181,32 @@ export default function CertificateListPage() {
         emptyText={emptyText}
         toolbar={
           <>
-            <Input.Search
-              allowClear
-              value={search}
-              maxLength={SEARCH_MAX}
+            <ListSearch
+              text={search}
+              onText={setSearch}
+              committed={filters.search}
+              onCommit={(search) => change({ search })}
               placeholder={t('certificate.list.searchPlaceholder')}
-              aria-label={t('certificate.list.searchPlaceholder')}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                if (event.target.value === '' && filters.search) change({ search: '' });
-              }}
-              onSearch={(value) => change({ search: value.trim() })}
-              style={{ width: 260 }}
-              data-testid="certificate-search"
+              maxLength={SEARCH_MAX}
+              testId="certificate-search"
             />
-            <Select<ExpiryFilter>
-              allowClear
-              placeholder={t('certificate.list.expiryFilter')}
-              aria-label={t('certificate.list.expiryFilter')}
+            <ListFilter<ExpiryFilter>
               value={filters.expiry}
               onChange={(expiry) => change({ expiry })}
-              style={{ width: 200 }}
-              options={certificateExpiryFilters.map((value) => ({ value, label: t(`certificate.expiry.${value}`) }))}
-              data-testid="certificate-expiry-filter"
+              values={certificateExpiryFilters}
+              label={(expiry) => t(`certificate.expiry.${expiry}`)}
+              placeholder={t('certificate.list.expiryFilter')}
+              width={200}
+              testId="certificate-expiry-filter"
             />
-            <Select<CertificateSource>
-              allowClear
-              placeholder={t('certificate.list.sourceFilter')}
-              aria-label={t('certificate.list.sourceFilter')}
+            <ListFilter<CertificateSource>
               value={filters.source}
               onChange={(source) => change({ source })}
-              style={{ width: 160 }}
-              options={certificateSources.map((value) => ({ value, label: t(`certificate.source.${value}`) }))}
-              data-testid="certificate-source-filter"
+              values={certificateSources}
+              label={(source) => t(`certificate.source.${source}`)}
+              placeholder={t('certificate.list.sourceFilter')}
+              width={160}
+              testId="certificate-source-filter"
             />
           </>
         }

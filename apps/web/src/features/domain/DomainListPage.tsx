@@ -10,7 +10,7 @@ import {
   domainStatuses,
   limits,
 } from '@edgeward/contract';
-import { App, Button, Card, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { exportDomains, useDomainAction, useDomainLimit, useDomainList } from '.
 import { Authorized, useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { ListFilter, ListSearch } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
 import { SampleTag } from '../../components/SampleTag';
@@ -207,40 +208,32 @@ export default function DomainListPage() {
         }}
         toolbar={
           <>
-            <Input.Search
-              allowClear
-              value={search}
-              maxLength={limits.domain.nameMax}
+            <ListSearch
+              text={search}
+              onText={setSearch}
+              committed={filters.domainName}
+              onCommit={(domainName) => change({ domainName })}
               placeholder={t('domain.list.searchPlaceholder')}
-              aria-label={t('domain.list.searchPlaceholder')}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                // Clearing the box shows everything again without another Enter.
-                if (event.target.value === '' && filters.domainName) change({ domainName: '' });
-              }}
-              onSearch={(value) => change({ domainName: value.trim() })}
-              style={{ width: 260 }}
-              data-testid="domain-search"
+              maxLength={limits.domain.nameMax}
+              testId="domain-search"
             />
-            <Select<DomainStatus>
-              allowClear
-              placeholder={t('domain.list.statusFilter')}
-              aria-label={t('domain.list.statusFilter')}
+            <ListFilter<DomainStatus>
               value={filters.status}
               onChange={(status) => change({ status })}
-              style={{ width: 160 }}
-              options={domainStatuses.map((status) => ({ value: status, label: t(`domain.status.${status}`) }))}
-              data-testid="domain-status-filter"
+              values={domainStatuses}
+              label={(status) => t(`domain.status.${status}`)}
+              placeholder={t('domain.list.statusFilter')}
+              width={160}
+              testId="domain-status-filter"
             />
-            <Select<AccelerationType>
-              allowClear
-              placeholder={t('domain.list.typeFilter')}
-              aria-label={t('domain.list.typeFilter')}
+            <ListFilter<AccelerationType>
               value={filters.type}
               onChange={(type) => change({ type })}
-              style={{ width: 200 }}
-              options={accelerationTypes.map((type) => ({ value: type, label: t(`domain.type.${type}`) }))}
-              data-testid="domain-type-filter"
+              values={accelerationTypes}
+              label={(type) => t(`domain.type.${type}`)}
+              placeholder={t('domain.list.typeFilter')}
+              width={200}
+              testId="domain-type-filter"
             />
           </>
         }

@@ -1,0 +1,72 @@
+import { Input, Select } from 'antd';
+
+/**
+ * The search box of a list page: `text` is what is typed, `committed` the search in force. Enter (or the button)
+ * commits the trimmed text; clearing the box shows everything again without another Enter.
+ */
+export function ListSearch({
+  text,
+  onText,
+  committed,
+  onCommit,
+  placeholder,
+  maxLength,
+  testId,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  committed: string | undefined;
+  onCommit: (search: string) => void;
+  placeholder: string;
+  maxLength: number;
+  testId: string;
+}) {
+  return (
+    <Input.Search
+      allowClear
+      value={text}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      onChange={(event) => {
+        onText(event.target.value);
+        if (event.target.value === '' && committed) onCommit('');
+      }}
+      onSearch={(value) => onCommit(value.trim())}
+      style={{ width: 260 }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** One filter of a list page: a clearable choice among fixed values, labelled by `label`. */
+export function ListFilter<T extends string>({
+  value,
+  onChange,
+  values,
+  label,
+  placeholder,
+  width,
+  testId,
+}: {
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+  values: readonly T[];
+  label: (value: T) => string;
+  placeholder: string;
+  width: number;
+  testId: string;
+}) {
+  return (
+    <Select<T>
+      allowClear
+      placeholder={placeholder}
+      aria-label={placeholder}
+      value={value}
+      onChange={(next) => onChange(next)}
+      style={{ width }}
+      options={values.map((v) => ({ value: v, label: label(v) }))}
+      data-testid={testId}
+    />
+  );
+}
