@@ -1,5 +1,6 @@
 import { commerceRoutes, type OrderCreate, type RechargeCreate, type RouteQuery } from '@edgeward/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { download, request } from './client';
 
 export type OrderListQueryInput = RouteQuery<typeof commerceRoutes.orders>;
@@ -74,6 +75,12 @@ export function useStatement(query: StatementQueryInput) {
 /** Orders, balance and packages all move together: a payment changes all three. */
 function afterChange(client: QueryClient) {
   void client.invalidateQueries({ queryKey: commerceKeys.all });
+}
+
+/** A payment that arrived by the gateway's notification, seen by the pay view: the other screens read again. */
+export function useAfterPayment(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => afterChange(client), [client]);
 }
 
 export function useCreateOrder() {

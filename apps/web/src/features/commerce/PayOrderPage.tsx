@@ -1,9 +1,9 @@
 import type { Order, QrPayment } from '@edgeward/contract';
 import { Alert, Button, Card, Descriptions, Flex, Radio, Result, Spin, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useBalance, useOrder, usePayByBalance, usePayByQr } from '../../api/commerce';
+import { useAfterPayment, useBalance, useOrder, usePayByBalance, usePayByQr } from '../../api/commerce';
 import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
@@ -27,6 +27,12 @@ export default function PayOrderPage() {
   // Whether this view saw the order unpaid: a payment made here says 支付成功, an order paid before says completed.
   const sawUnpaid = useRef(false);
   const order = useOrder(id, true);
+  const afterPayment = useAfterPayment();
+  const status = order.data?.status;
+  // Paid while this view watched (the QR notification): balance, statement, orders and packages have changed.
+  useEffect(() => {
+    if (status === 'paid' && sawUnpaid.current) afterPayment();
+  }, [status, afterPayment]);
 
   if (order.error && isGone(order.error)) return <PayOutcome kind="closed" />;
   return (

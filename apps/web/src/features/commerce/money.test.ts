@@ -4,6 +4,7 @@ import { formatQuantity, newIdempotencyKey, yuan } from './money';
 describe('money and quantities', () => {
   it('shows fen as exact yuan', () => {
     expect(yuan('16900')).toBe('¥169.00');
+    expect(yuan('-500')).toBe('-¥5.00');
     expect(yuan('123456789012345678901')).toBe('¥1234567890123456789.01');
   });
 

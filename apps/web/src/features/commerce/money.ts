@@ -1,8 +1,8 @@
 import { formatFen, type PackageType } from '@edgeward/contract';
 
-/** An amount in fen (decimal text) as the screens show it: ¥123.45, exact. */
+/** An amount in fen (decimal text) as the screens show it: ¥123.45 or -¥5.00, exact. */
 export function yuan(fen: string): string {
-  return `¥${formatFen(fen)}`;
+  return fen.startsWith('-') ? `-¥${formatFen(fen.slice(1))}` : `¥${formatFen(fen)}`;
 }
 
 const GB = 1024n ** 3n;
