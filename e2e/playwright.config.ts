@@ -65,6 +65,8 @@ export default defineConfig({
       TRUST_PROXY: 'loopback',
       DNS_SERVERS: `127.0.0.1:${e2e.dnsPort}`,
       EDGE_SANDBOX_DELAY_MS: '500',
+      // The sandbox gateway's pay page and its notification use this address: the server's own.
+      PUBLIC_URL: baseURL,
     },
   },
 });

@@ -116,7 +116,14 @@ export const mainRoutes: AppRoute[] = [
     permission: 'preheat',
     page: comingSoon,
   },
-  { path: '/plan', title: 'menu.plan', icon: 'GiftOutlined', menu: 'cdn', permission: 'plan', page: comingSoon },
+  {
+    path: '/plan',
+    title: 'menu.plan',
+    icon: 'GiftOutlined',
+    menu: 'cdn',
+    permission: 'plan',
+    page: lazyPage(() => import('./features/commerce/MyPackagesPage')),
+  },
 
   // Edge-platform (secure acceleration) menu
   {
@@ -162,7 +169,14 @@ export const mainRoutes: AppRoute[] = [
     permission: 'preheat',
     page: comingSoon,
   },
-  { path: '/eoPlan', title: 'menu.plan', icon: 'GiftOutlined', menu: 'eo', permission: 'plan', page: comingSoon },
+  {
+    path: '/eoPlan',
+    title: 'menu.plan',
+    icon: 'GiftOutlined',
+    menu: 'eo',
+    permission: 'plan',
+    page: lazyPage(() => import('./features/commerce/EoPlanPage')),
+  },
 
   // In both menus
   {
@@ -195,19 +209,36 @@ export const mainRoutes: AppRoute[] = [
     menu: 'all',
     permission: 'order',
     children: [
-      { path: '/plan/buy', title: 'menu.plan.buy', permission: 'plan', page: comingSoon },
+      {
+        path: '/plan/buy',
+        title: 'menu.plan.buy',
+        permission: 'plan',
+        page: lazyPage(() => import('./features/commerce/PackageCatalogue')),
+      },
       {
         path: '/plan/buy/:id',
         title: 'menu.plan.detail',
         permission: 'plan',
         hideInMenu: true,
         activeMenu: '/plan/buy',
-        page: comingSoon,
+        page: lazyPage(() => import('./features/commerce/PackageDetailPage')),
       },
-      { path: '/order', title: 'menu.order', page: comingSoon },
-      { path: '/order/:id', title: 'menu.order.detail', hideInMenu: true, activeMenu: '/order', page: comingSoon },
-      { path: '/order/:id/pay', title: 'menu.order.pay', hideInMenu: true, activeMenu: '/order', page: comingSoon },
-      { path: '/recharge', title: 'menu.recharge', page: comingSoon },
+      { path: '/order', title: 'menu.order', page: lazyPage(() => import('./features/commerce/OrderListPage')) },
+      {
+        path: '/order/:id',
+        title: 'menu.order.detail',
+        hideInMenu: true,
+        activeMenu: '/order',
+        page: lazyPage(() => import('./features/commerce/OrderDetailPage')),
+      },
+      {
+        path: '/order/:id/pay',
+        title: 'menu.order.pay',
+        hideInMenu: true,
+        activeMenu: '/order',
+        page: lazyPage(() => import('./features/commerce/PayOrderPage')),
+      },
+      { path: '/recharge', title: 'menu.recharge', page: lazyPage(() => import('./features/commerce/RechargePage')) },
     ],
   },
   {

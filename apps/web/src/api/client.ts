@@ -70,6 +70,8 @@ export interface RequestOptions {
   /** Hide the error message; the caller shows its own (field errors) or none. Session handling still happens. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Headers a route asks for besides the usual ones (the Idempotency-Key of a payment). */
+  headers?: Record<string, string>;
 }
 
 interface Sent {
@@ -122,7 +124,7 @@ async function send<R extends RouteDef>(
   accept: string,
 ): Promise<Sent> {
   const token = route.auth === 'none' ? null : sessionStore.getToken();
-  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': getLocale() };
+  const headers: Record<string, string> = { ...options?.headers, Accept: accept, 'Accept-Language': getLocale() };
   if (token) headers.Authorization = token;
   const { body, contentType } = encodeBody(input?.body);
   if (contentType) headers['Content-Type'] = contentType;

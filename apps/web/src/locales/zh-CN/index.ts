@@ -1,6 +1,7 @@
 import type { WebTextKey } from '../en-US';
 import { account } from './account';
 import { certificate } from './certificate';
+import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
@@ -14,4 +15,5 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...account,
   ...domain,
   ...certificate,
+  ...commerce,
 };
