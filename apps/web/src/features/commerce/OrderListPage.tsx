@@ -1,9 +1,10 @@
 import { type Order, type OrderKind, type OrderStatus, orderKinds, orderStatuses } from '@edgeward/contract';
-import { Button, Card, Flex, Input, Select, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useOrderList } from '../../api/commerce';
+import { ListFilter, ListSearch } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
@@ -100,39 +101,32 @@ export default function OrderListPage() {
         emptyText={t('commerce.order.empty')}
         toolbar={
           <>
-            <Input.Search
-              allowClear
-              value={search}
-              maxLength={ORDER_NO_MAX}
+            <ListSearch
+              text={search}
+              onText={setSearch}
+              committed={filters.orderNo}
+              onCommit={(orderNo) => change({ orderNo })}
               placeholder={t('commerce.order.searchPlaceholder')}
-              aria-label={t('commerce.order.searchPlaceholder')}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                if (event.target.value === '' && filters.orderNo) change({ orderNo: '' });
-              }}
-              onSearch={(value) => change({ orderNo: value.trim() })}
-              style={{ width: 240 }}
-              data-testid="order-search"
+              maxLength={ORDER_NO_MAX}
+              testId="order-search"
             />
-            <Select<OrderStatus>
-              allowClear
-              placeholder={t('commerce.order.statusFilter')}
-              aria-label={t('commerce.order.statusFilter')}
+            <ListFilter<OrderStatus>
               value={filters.status}
               onChange={(status) => change({ status })}
-              style={{ width: 140 }}
-              options={orderStatuses.map((value) => ({ value, label: t(`commerce.orderStatus.${value}`) }))}
-              data-testid="order-status-filter"
+              values={orderStatuses}
+              label={(status) => t(`commerce.orderStatus.${status}`)}
+              placeholder={t('commerce.order.statusFilter')}
+              width={140}
+              testId="order-status-filter"
             />
-            <Select<OrderKind>
-              allowClear
-              placeholder={t('commerce.order.kindFilter')}
-              aria-label={t('commerce.order.kindFilter')}
+            <ListFilter<OrderKind>
               value={filters.kind}
               onChange={(kind) => change({ kind })}
-              style={{ width: 160 }}
-              options={orderKinds.map((value) => ({ value, label: t(`commerce.orderKind.${value}`) }))}
-              data-testid="order-kind-filter"
+              values={orderKinds}
+              label={(kind) => t(`commerce.orderKind.${kind}`)}
+              placeholder={t('commerce.order.kindFilter')}
+              width={160}
+              testId="order-kind-filter"
             />
             <DateRangeFilter
               testId="order-time-filter"

@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type LedgerEntry, type LedgerKind, ledgerKinds } from '@edgeward/contract';
-import { App, Button, Card, Flex, Select, Typography } from 'antd';
+import { App, Button, Card, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { saveFile } from '../../api/client';
 import { downloadStatement, useStatement } from '../../api/commerce';
 import { Authorized } from '../../components/Authorized';
+import { ListFilter } from '../../components/ListFilters';
 import { PageTable, usePageState } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
@@ -89,15 +90,14 @@ export function Statement() {
       emptyText={t('commerce.statement.empty')}
       toolbar={
         <>
-          <Select<LedgerKind>
-            allowClear
-            placeholder={t('commerce.statement.kindFilter')}
-            aria-label={t('commerce.statement.kindFilter')}
+          <ListFilter<LedgerKind>
             value={filters.kind}
             onChange={(kind) => change({ kind })}
-            style={{ width: 160 }}
-            options={ledgerKinds.map((value) => ({ value, label: t(`commerce.ledger.${value}`) }))}
-            data-testid="statement-kind-filter"
+            values={ledgerKinds}
+            label={(kind) => t(`commerce.ledger.${kind}`)}
+            placeholder={t('commerce.statement.kindFilter')}
+            width={160}
+            testId="statement-kind-filter"
           />
           <DateRangeFilter
             testId="statement-time-filter"
