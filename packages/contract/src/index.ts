@@ -14,4 +14,6 @@ export * from './schemas/certificate';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';
+export * from './schemas/traffic';
+export * from './time/statistics-range';
 export * from './time/utc8';

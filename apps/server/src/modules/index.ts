@@ -3,6 +3,7 @@ import type { Area } from './area';
 import { certificateArea } from './certificate/certificate.area';
 import { domainArea } from './domain/domain.area';
 import { healthArea } from './health/health.area';
+import { trafficArea } from './traffic/traffic.area';
 
 /** Every area of the product, one line each: app.ts, the job and schedule runners and the ops CLI read this list. */
-export const areas: readonly Area[] = [healthArea, accountArea, domainArea, certificateArea];
+export const areas: readonly Area[] = [healthArea, accountArea, domainArea, certificateArea, trafficArea];

@@ -3,4 +3,5 @@
 export * from './certificate';
 export * from './domain';
 export * from './system';
+export * from './traffic';
 export * from './user';

@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './certificates';
 export * from './domains';
 export * from './jobs';
+export * from './traffic';

@@ -2,7 +2,8 @@ import { account } from './account';
 import { certificate } from './certificate';
 import { common } from './common';
 import { domain } from './domain';
+import { traffic } from './traffic';
 
 /** The en-US catalogue: the typed source every other language must cover. Each area adds its own file here. */
-export const enUS = { ...common, ...account, ...certificate, ...domain } as const;
+export const enUS = { ...common, ...account, ...certificate, ...domain, ...traffic } as const;
 export type MessageKey = keyof typeof enUS;

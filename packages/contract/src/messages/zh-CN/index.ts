@@ -3,5 +3,6 @@ import { account } from './account';
 import { certificate } from './certificate';
 import { common } from './common';
 import { domain } from './domain';
+import { traffic } from './traffic';
 
-export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...certificate, ...domain };
+export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...certificate, ...domain, ...traffic };
