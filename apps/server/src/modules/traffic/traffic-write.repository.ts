@@ -94,19 +94,17 @@ export async function addToBuckets(ex: Executor, deltas: readonly BucketDelta[])
 
 /** Adds the deltas' requests per status code. */
 export async function addStatusCodes(ex: Executor, deltas: readonly BucketDelta[]): Promise<void> {
-  const rows = [...deltas]
-    .sort(byBucket)
-    .flatMap((d) =>
-      [...d.codes]
-        .sort((a, b) => a[0] - b[0])
-        .map(([code, n]) => ({
-          d: d.domainId,
-          g: d.granularity,
-          t: new Date(d.bucketStart).toISOString(),
-          c: code,
-          n,
-        })),
-    );
+  const rows = [...deltas].sort(byBucket).flatMap((d) =>
+    [...d.codes]
+      .sort((a, b) => a[0] - b[0])
+      .map(([code, n]) => ({
+        d: d.domainId,
+        g: d.granularity,
+        t: new Date(d.bucketStart).toISOString(),
+        c: code,
+        n,
+      })),
+  );
   if (rows.length === 0) return;
   await ex.execute(sql`
     INSERT INTO traffic_status_codes AS s (domain_id, granularity, bucket_start, status, requests)
