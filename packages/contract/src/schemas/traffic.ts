@@ -7,6 +7,8 @@ const t = limits.traffic;
 /** Statistics granularities (spec section 9): 5 minutes, 1 hour, 4 hours, 1 day. */
 export const statisticsGranularities = ['5m', '1h', '4h', '1d'] as const;
 export type StatisticsGranularity = (typeof statisticsGranularities)[number];
+/** The granularities summed from the 5-minute buckets. */
+export const coarseGranularities = ['1h', '4h', '1d'] as const satisfies readonly StatisticsGranularity[];
 export const StatisticsGranularitySchema = z.enum(statisticsGranularities, { error: 'validation.invalid' });
 
 /** Each granularity's step in milliseconds. */

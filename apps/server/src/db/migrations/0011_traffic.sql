@@ -35,10 +35,11 @@ CREATE TABLE traffic_rollups (
   PRIMARY KEY (granularity, domain_id, bucket_start)
 );
 
--- Requests per status code, at the same buckets as traffic_rollups.
+-- Requests per status code, in the hourly, 4-hour and daily buckets of traffic_rollups (a distribution of codes is
+-- read over ranges, to the hour; five-minute rows would be most of a batch's writes for nothing).
 CREATE TABLE traffic_status_codes (
   domain_id bigint NOT NULL REFERENCES domains(id) ON DELETE CASCADE,
-  granularity text NOT NULL CHECK (granularity IN ('5m', '1h', '4h', '1d')),
+  granularity text NOT NULL CHECK (granularity IN ('1h', '4h', '1d')),
   bucket_start timestamptz NOT NULL,
   status integer NOT NULL,
   requests bigint NOT NULL,

@@ -1,4 +1,4 @@
-import { statisticsGranularities, topKinds } from '@edgeward/contract';
+import { coarseGranularities, statisticsGranularities, topKinds } from '@edgeward/contract';
 import { bigint, customType, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, id } from './columns';
 import { domains } from './domains';
@@ -55,7 +55,7 @@ export const trafficStatusCodes = pgTable(
   'traffic_status_codes',
   {
     domainId: domainRef(),
-    granularity: text('granularity', { enum: statisticsGranularities }).notNull(),
+    granularity: text('granularity', { enum: coarseGranularities }).notNull(),
     bucketStart: at('bucket_start').notNull(),
     status: integer('status').notNull(),
     requests: counter('requests').notNull(),

@@ -35,5 +35,12 @@ describe('buckets on the UTC+8 clock', () => {
       { granularity: '5m', from: day + 2 * DAY + 5 * HOUR, to: end },
     ]);
     expect(rangePieces(day, day + DAY)).toEqual([{ granularity: '1d', from: day, to: day + DAY }]);
+    // Status codes are kept to the hour: their pieces widen to whole hours.
+    expect(rangePieces(start, end, '1h')).toEqual([
+      { granularity: '1h', from: day - 2 * HOUR, to: day },
+      { granularity: '1d', from: day, to: day + 2 * DAY },
+      { granularity: '4h', from: day + 2 * DAY, to: day + 2 * DAY + 4 * HOUR },
+      { granularity: '1h', from: day + 2 * DAY + 4 * HOUR, to: end },
+    ]);
   });
 });

@@ -25,9 +25,6 @@ export function utc8Day(at: number): string {
   return new Date(at + UTC8_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The coarser buckets every 5-minute bucket is summed into. */
-export const coarseGranularities = ['1h', '4h', '1d'] as const satisfies readonly StatisticsGranularity[];
-
 /** A stretch of buckets of one granularity: those starting in [from, to). */
 export interface RangePiece {
   granularity: StatisticsGranularity;
@@ -36,19 +33,21 @@ export interface RangePiece {
 }
 
 const splitLevels = ['1d', '4h', '1h'] as const satisfies readonly StatisticsGranularity[];
+const finestLevel = { '1h': 2, '5m': 3 } as const;
 
 /**
  * A range cut into the fewest buckets that cover it: whole Beijing days from the daily rollups, the hours around
- * them from the 4-hour and hourly ones, and 5-minute buckets at the edges (the first widened to its bucket's start,
+ * them from the 4-hour and hourly ones, and `finest` buckets at the edges (the first widened to its bucket's start,
  * the last ending with the range). Totals over a week then read a handful of rows per domain, not two thousand.
  */
-export function rangePieces(start: number, end: number, level = 0): RangePiece[] {
+export function rangePieces(start: number, end: number, finest: '5m' | '1h' = '5m', level = 0): RangePiece[] {
   if (start >= end) return [];
-  const granularity = splitLevels[level];
-  if (!granularity) return [{ granularity: '5m', from: bucketStart(start, '5m'), to: end }];
+  if (level === finestLevel[finest]) return [{ granularity: finest, from: bucketStart(start, finest), to: end }];
+  const granularity = splitLevels[level]!;
   const floorStart = bucketStart(start, granularity);
   const from = floorStart === start ? start : floorStart + granularityMs[granularity];
   const to = bucketStart(end, granularity);
-  if (from >= to) return rangePieces(start, end, level + 1);
-  return [...rangePieces(start, from, level + 1), { granularity, from, to }, ...rangePieces(to, end, level + 1)];
+  const finer = (a: number, b: number) => rangePieces(a, b, finest, level + 1);
+  if (from >= to) return finer(start, end);
+  return [...finer(start, from), { granularity, from, to }, ...finer(to, end)];
 }

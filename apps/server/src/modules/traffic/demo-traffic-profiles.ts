@@ -6,10 +6,10 @@ import type { DemoProfile } from './demo-traffic';
  * second or two at the first start.
  */
 const profiles: Record<string, Omit<DemoProfile, 'host'>> = {
-  'www.example.com': { peakRequests: 14, hitRatio: 0.92, meanBytes: 180_000 },
-  'static.example.com': { peakRequests: 10, hitRatio: 0.97, meanBytes: 420_000 },
-  'download.example.com': { peakRequests: 2, hitRatio: 0.8, meanBytes: 24_000_000 },
-  'img.example.com': { peakRequests: 5, hitRatio: 0.9, meanBytes: 90_000 },
+  'www.example.com': { peakRequests: 9, hitRatio: 0.92, meanBytes: 500_000 },
+  'static.example.com': { peakRequests: 6, hitRatio: 0.97, meanBytes: 450_000 },
+  'download.example.com': { peakRequests: 1, hitRatio: 0.8, meanBytes: 2_000_000 },
+  'img.example.com': { peakRequests: 4, hitRatio: 0.9, meanBytes: 90_000 },
 };
 
 const fallback: Omit<DemoProfile, 'host'> = { peakRequests: 6, hitRatio: 0.9, meanBytes: 150_000 };

@@ -5,8 +5,8 @@ import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
 import { trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
 import { seededRandom } from './prng';
-import { createTrafficIngest, parseLines } from './traffic-ingest.service';
 import { rollUp } from './rollup';
+import { createTrafficIngest, parseLines } from './traffic-ingest.service';
 
 /** Beijing midnight of 2026-11-21. */
 const T0 = Date.UTC(2026, 10, 20, 16);
@@ -87,10 +87,7 @@ describe.each(dbKinds)('rollups on %s', (kind) => {
   async function stored(ids: [number, number]) {
     const n = (id: number) => ids.indexOf(id) + 1;
     const rollups = await database.db.select().from(trafficRollups).where(inArray(trafficRollups.domainId, ids));
-    const codes = await database.db
-      .select()
-      .from(trafficStatusCodes)
-      .where(inArray(trafficStatusCodes.domainId, ids));
+    const codes = await database.db.select().from(trafficStatusCodes).where(inArray(trafficStatusCodes.domainId, ids));
     const top = await database.db.select().from(trafficTopItems).where(inArray(trafficTopItems.domainId, ids));
     return {
       rollups: rollups.map((r) => JSON.stringify({ ...r, domainId: n(r.domainId) })).sort(),
@@ -124,10 +121,14 @@ describe.each(dbKinds)('rollups on %s', (kind) => {
   it('keeps a coarse bucket peak at its largest 5-minute total', async () => {
     const ingest = createTrafficIngest({ db: database.db, now: () => new Date(T0), rawRetentionDays: 0 });
     const id = await addDomain(database.db, userId, 'peak.split.test');
-    const at = (minutes: number, bytes: number) => logLine(T0 + minutes * 60_000, 'peak.split.test', { bytes_sent: bytes });
+    const at = (minutes: number, bytes: number) =>
+      logLine(T0 + minutes * 60_000, 'peak.split.test', { bytes_sent: bytes });
     await ingest.ingest({ node: 't', text: [at(1, 100), at(7, 300)].join('\n') });
     await ingest.ingest({ node: 't', text: [at(2, 250)].join('\n') });
-    const day = await database.db.select().from(trafficRollups).where(inArray(trafficRollups.domainId, [id]));
+    const day = await database.db
+      .select()
+      .from(trafficRollups)
+      .where(inArray(trafficRollups.domainId, [id]));
     const daily = day.find((r) => r.granularity === '1d')!;
     expect(daily).toMatchObject({ bytes: 650, requests: 3, peakBytes: 350 });
   });

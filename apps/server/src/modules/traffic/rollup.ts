@@ -1,5 +1,5 @@
-import type { StatisticsGranularity, TopKind } from '@edgeward/contract';
-import { bucketStart, coarseGranularities, utc8Day } from './buckets';
+import { coarseGranularities, type StatisticsGranularity, type TopKind } from '@edgeward/contract';
+import { bucketStart, utc8Day } from './buckets';
 import { type AccessLogLine, isCacheHit } from './log-line';
 
 /** What every bucket counts. status[0] is 1xx ... status[4] is 5xx. */

@@ -111,7 +111,8 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
     async status(user: Caller, q: StatisticsQuery): Promise<StatusStatistics> {
       const points = await seriesOf(user, q);
       const ids = (await domainsOf(user, q.domainNames)).map((d) => d.id);
-      const pieces = rangePieces(bucketStart(q.startTime, q.granularity), q.endTime);
+      // Codes are kept to the hour: a range's distribution counts the hours it touches.
+      const pieces = rangePieces(bucketStart(q.startTime, q.granularity), q.endTime, '1h');
       const codes = ids.length ? await read.statusCodes(db, ids, pieces) : [];
       return toStatus(q.granularity, points, codes);
     },

@@ -98,7 +98,7 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
         const totals = await repo.addToBuckets(tx, rollup.fiveMinute);
         const coarse = coarseDeltas(rollup.fiveMinute, (d) => totals.get(`${d.domainId}:${d.bucketStart}`) ?? 0);
         await repo.addToBuckets(tx, coarse);
-        await repo.addStatusCodes(tx, [...rollup.fiveMinute, ...coarse]);
+        await repo.addStatusCodes(tx, coarse);
         await repo.addTopItems(tx, rollup.top);
         return true;
       });

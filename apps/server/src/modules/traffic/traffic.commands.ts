@@ -28,6 +28,8 @@ async function* fileLines(file: string): AsyncGenerator<string> {
   yield* readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
 }
 
+const batches = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
+
 function positiveNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -67,9 +69,9 @@ export const trafficCommands: OpsCommand[] = [
       }
       if (chunk.length > 0) await send(chunk);
       ctx.out(
-        `${sum.lines} lines in ${sum.batches} batches: ${sum.accepted} counted, ${sum.rejected} rejected, ` +
+        `${sum.lines} lines in ${batches(sum.batches)}: ${sum.accepted} counted, ${sum.rejected} rejected, ` +
           `${sum.unknownHost} for unknown hosts` +
-          (sum.duplicates ? `, ${sum.duplicates} batches already imported (not counted again)` : ''),
+          (sum.duplicates ? `, ${batches(sum.duplicates)} already imported (not counted again)` : ''),
       );
     },
   },
@@ -88,7 +90,7 @@ export const trafficCommands: OpsCommand[] = [
         scale: positiveNumber(options.scale, 'scale', 1),
         seed: positiveNumber(options.seed, 'seed', 1),
       });
-      ctx.out(`${result.lines} access-log lines in ${result.batches} batches for ${userName}'s domains`);
+      ctx.out(`${result.lines} access-log lines in ${batches(result.batches)} for ${userName}'s domains`);
     },
   },
 ];

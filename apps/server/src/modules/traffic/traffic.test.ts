@@ -38,7 +38,7 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
   }
 
   async function get(user: TestUser, path: string, query: Record<string, string | number>) {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
     const res = await ctx.app.inject({ method: 'GET', url: `/api${path}?${qs}`, headers: user.headers });
     return { status: res.statusCode, body: res.json() };
   }
@@ -91,7 +91,11 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
         [
           logLine(T0 + 6 * MIN, 'a.traffic.test', { url: '/x', bytes_sent: 3000 }),
           logLine(T0 - 1000, 'a.traffic.test', { status: 502, bytes_sent: 200, cache_status: 'MISS' }),
-          logLine(T0 + 1 * MIN, 'b.traffic.test', { bytes_sent: 600_000, cache_status: 'MISS', referer: 'https://r.test/p?q=1' }),
+          logLine(T0 + 1 * MIN, 'b.traffic.test', {
+            bytes_sent: 600_000,
+            cache_status: 'MISS',
+            referer: 'https://r.test/p?q=1',
+          }),
           logLine(T0 + 1 * MIN, 's.traffic.test', { bytes_sent: 7000 }),
         ].join('\n'),
       );
@@ -215,7 +219,11 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       const missing = await get(owner, '/user/domain-statistics', { ...dayD, domainNames: 'none.traffic.test' });
       expect(foreign.status).toBe(404);
       expect(foreign.body).toEqual(missing.body);
-      const mixed = await get(owner, '/statistics/top', { ...dayD, kind: 'url', domainNames: 'a.traffic.test,s.traffic.test' });
+      const mixed = await get(owner, '/statistics/top', {
+        ...dayD,
+        kind: 'url',
+        domainNames: 'a.traffic.test,s.traffic.test',
+      });
       expect(mixed.status).toBe(404);
       const theirs = await get(stranger, '/user/home', dayD);
       expect(theirs.body.data.bytes.value).toBe(7000);
@@ -225,7 +233,11 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       const backwards = await get(owner, '/user/domain-statistics', { startTime: T0, endTime: T0 - 1 });
       expect(backwards.status).toBe(400);
       expect(Object.keys(backwards.body.fields)).toEqual(['endTime']);
-      const tooFine = await get(owner, '/user/bs_statistics', { startTime: T0, endTime: T0 + 40 * DAY, granularity: '5m' });
+      const tooFine = await get(owner, '/user/bs_statistics', {
+        startTime: T0,
+        endTime: T0 + 40 * DAY,
+        granularity: '5m',
+      });
       expect(tooFine.status).toBe(400);
       expect(tooFine.body.fields).toEqual({
         granularity: 'Five-minute granularity covers at most 31 days; choose a coarser granularity',
