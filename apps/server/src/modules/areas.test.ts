@@ -28,14 +28,16 @@ describe.each(dbKinds)('areas in the app on %s', (kind) => {
       rowsOf<{ n: number }>(await ctx!.database.db.execute(sql`SELECT count(*)::int AS n FROM captchas`))[0]!.n;
     expect(await captchas()).toBe(1);
 
-    // A new schedule is due at once; the captcha is not expired long enough yet to go.
-    expect(await app.schedules.tick()).toEqual(['account.purge-expired']);
-    expect(await app.jobs.runDue()).toBe(1);
+    // A new schedule is due at once (the traffic area's hourly purge beside it); the captcha is not expired long
+    // enough yet to go.
+    const hourly = ['account.purge-expired', 'traffic.purge-raw-lines'];
+    expect(await app.schedules.tick()).toEqual(hourly);
+    expect(await app.jobs.runDue()).toBe(2);
     expect(await captchas()).toBe(1);
 
     ctx.clock.advance(25 * 3600_000);
-    expect(await app.schedules.tick()).toEqual(['account.purge-expired']);
-    expect(await app.jobs.runDue()).toBe(1);
+    expect(await app.schedules.tick()).toEqual(hourly);
+    expect(await app.jobs.runDue()).toBe(2);
     expect(await captchas()).toBe(0);
   });
 
