@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
@@ -245,6 +245,29 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
     });
   });
 
+  it('leaves nothing of a batch whose last write fails, so that posting it again counts it', async () => {
+    const exec = (statement: string) => ctx.database.db.execute(sql.raw(statement));
+    const totals = async () =>
+      (await get(owner, '/user/domain-statistics', { ...dayD, granularity: '1d' })).body.data.total;
+    const before = await totals();
+    const body = logLine(T0 + 40 * MIN, 'a.traffic.test', { url: '/rollback', bytes_sent: 9 });
+    const headers = { 'x-batch-id': 'rollback-1' };
+    await exec(`CREATE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'test: refused'; END $$`);
+    await exec(
+      'CREATE TRIGGER test_refuse BEFORE INSERT ON traffic_top_items FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_write()',
+    );
+    try {
+      expect((await post(body, headers)).statusCode).toBe(500);
+    } finally {
+      await exec('DROP TRIGGER test_refuse ON traffic_top_items');
+    }
+    expect(await totals()).toEqual(before);
+    const retry = await post(body, headers);
+    expect(retry.json().data).toMatchObject({ duplicate: false, accepted: 1 });
+    expect(await totals()).toEqual({ bytes: before.bytes + 9, requests: before.requests + 1 });
+  });
+
   it('drops raw lines once their retention has passed, keeping the figures', async () => {
     ctx.clock.advance(8 * DAY);
     await ctx.app.schedules.tick();
@@ -258,6 +281,6 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       ...dayD,
       granularity: '1d',
     });
-    expect(days.body.data.total).toEqual({ bytes: 604_500, requests: 4 });
+    expect(days.body.data.total).toEqual({ bytes: 604_509, requests: 5 });
   });
 });
