@@ -112,6 +112,15 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       expect(Buffer.from(row!.rawGzip!)).toEqual(body);
     });
 
+    it('takes a batch larger than the 2 MB the console calls allow', async () => {
+      const line = logLine(T0 - 2 * DAY, 'nobody.traffic.test', { user_agent: 'x'.repeat(300) });
+      const body = Array.from({ length: 8000 }, () => line).join('\n');
+      expect(body.length).toBeGreaterThan(3 * 1024 * 1024);
+      const res = await post(body, { 'content-type': 'text/plain' });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.json().data).toMatchObject({ lines: 8000, unknownHost: 8000 });
+    });
+
     it('names a batch without an id by its content', async () => {
       const body = logLine(T0 + 30 * MIN, 'nobody.traffic.test');
       const first = (await post(body)).json().data;
