@@ -35,6 +35,27 @@ CREATE TABLE traffic_rollups (
   PRIMARY KEY (granularity, domain_id, bucket_start)
 );
 
+-- The same buckets per account, summed over the account's domains in the same transaction: what the overview and
+-- every query over all of a customer's domains read (one row per bucket instead of one per domain). They keep the
+-- traffic of domains deleted since, as the account used it; the per-domain rows go with their domain.
+CREATE TABLE traffic_account_rollups (
+  user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  granularity text NOT NULL CHECK (granularity IN ('5m', '1h', '4h', '1d')),
+  bucket_start timestamptz NOT NULL,
+  requests bigint NOT NULL,
+  bytes bigint NOT NULL,
+  hits bigint NOT NULL,
+  misses bigint NOT NULL,
+  hit_bytes bigint NOT NULL,
+  peak_bytes bigint NOT NULL,
+  status_1xx bigint NOT NULL,
+  status_2xx bigint NOT NULL,
+  status_3xx bigint NOT NULL,
+  status_4xx bigint NOT NULL,
+  status_5xx bigint NOT NULL,
+  PRIMARY KEY (granularity, user_id, bucket_start)
+);
+
 -- Requests per status code, in the hourly, 4-hour and daily buckets of traffic_rollups (a distribution of codes is
 -- read over ranges, to the hour; five-minute rows would be most of a batch's writes for nothing).
 CREATE TABLE traffic_status_codes (

@@ -1,5 +1,6 @@
 import { coarseGranularities, statisticsGranularities, topKinds } from '@edgeward/contract';
 import { bigint, customType, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 import { at, id } from './columns';
 import { domains } from './domains';
 
@@ -29,26 +30,37 @@ const domainRef = () =>
     .notNull()
     .references(() => domains.id, { onDelete: 'cascade' });
 
-export const trafficRollups = pgTable(
-  'traffic_rollups',
+const bucketFigures = () => ({
+  granularity: text('granularity', { enum: statisticsGranularities }).notNull(),
+  bucketStart: at('bucket_start').notNull(),
+  requests: counter('requests').notNull(),
+  bytes: counter('bytes').notNull(),
+  hits: counter('hits').notNull(),
+  misses: counter('misses').notNull(),
+  hitBytes: counter('hit_bytes').notNull(),
+  /** The largest 5-minute byte count inside the bucket. */
+  peakBytes: counter('peak_bytes').notNull(),
+  status1xx: counter('status_1xx').notNull(),
+  status2xx: counter('status_2xx').notNull(),
+  status3xx: counter('status_3xx').notNull(),
+  status4xx: counter('status_4xx').notNull(),
+  status5xx: counter('status_5xx').notNull(),
+});
+
+export const trafficRollups = pgTable('traffic_rollups', { domainId: domainRef(), ...bucketFigures() }, (t) => [
+  primaryKey({ columns: [t.granularity, t.domainId, t.bucketStart] }),
+]);
+
+/** The account's buckets: its domains' summed, deleted domains' traffic included. */
+export const trafficAccountRollups = pgTable(
+  'traffic_account_rollups',
   {
-    domainId: domainRef(),
-    granularity: text('granularity', { enum: statisticsGranularities }).notNull(),
-    bucketStart: at('bucket_start').notNull(),
-    requests: counter('requests').notNull(),
-    bytes: counter('bytes').notNull(),
-    hits: counter('hits').notNull(),
-    misses: counter('misses').notNull(),
-    hitBytes: counter('hit_bytes').notNull(),
-    /** The largest 5-minute byte count inside the bucket. */
-    peakBytes: counter('peak_bytes').notNull(),
-    status1xx: counter('status_1xx').notNull(),
-    status2xx: counter('status_2xx').notNull(),
-    status3xx: counter('status_3xx').notNull(),
-    status4xx: counter('status_4xx').notNull(),
-    status5xx: counter('status_5xx').notNull(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...bucketFigures(),
   },
-  (t) => [primaryKey({ columns: [t.granularity, t.domainId, t.bucketStart] })],
+  (t) => [primaryKey({ columns: [t.granularity, t.userId, t.bucketStart] })],
 );
 
 export const trafficStatusCodes = pgTable(

@@ -9,19 +9,25 @@ export interface DomainRef {
   domainName: string;
 }
 
+/** A domain as the ingestion needs it: its id and its owner. */
+export interface HostDomain {
+  id: number;
+  userId: number;
+}
+
 /** The domain serving each host: its own name, or else a wildcard domain one level up (`*.example.com`). */
-export async function domainsForHosts(ex: Executor, hosts: readonly string[]): Promise<Map<string, number>> {
+export async function domainsForHosts(ex: Executor, hosts: readonly string[]): Promise<Map<string, HostDomain>> {
   const wildcard = (host: string) => `*${host.slice(host.indexOf('.'))}`;
   const names = [...new Set(hosts.flatMap((h) => (h.includes('.') ? [h, wildcard(h)] : [h])))];
-  const byName = new Map<string, number>();
+  const byName = new Map<string, HostDomain>();
   for (let i = 0; i < names.length; i += 1000) {
     const rows = await ex
-      .select({ id: domains.id, domainName: domains.domainName })
+      .select({ id: domains.id, userId: domains.userId, domainName: domains.domainName })
       .from(domains)
       .where(inArray(domains.domainName, names.slice(i, i + 1000)));
-    for (const row of rows) byName.set(row.domainName, row.id);
+    for (const row of rows) byName.set(row.domainName, { id: row.id, userId: row.userId });
   }
-  const out = new Map<string, number>();
+  const out = new Map<string, HostDomain>();
   for (const host of hosts) {
     const id = byName.get(host) ?? (host.includes('.') ? byName.get(wildcard(host)) : undefined);
     if (id !== undefined) out.set(host, id);

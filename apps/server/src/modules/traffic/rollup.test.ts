@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
-import { trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
+import { trafficAccountRollups, trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
 import { seededRandom } from './prng';
 import { rollUp } from './rollup';
 import { createTrafficIngest, parseLines } from './traffic-ingest.service';
@@ -62,7 +62,7 @@ describe('rollUp in memory', () => {
     }));
     const key = (r: ReturnType<typeof rollUp>) =>
       r.fiveMinute
-        .map((b) => `${b.domainId} ${b.bucketStart} ${b.requests} ${b.bytes} ${b.hits} ${b.hitBytes} ${b.status}`)
+        .map((b) => `${b.scopeId} ${b.bucketStart} ${b.requests} ${b.bytes} ${b.hits} ${b.hitBytes} ${b.status}`)
         .sort();
     expect(key(rollUp([...lines].reverse()))).toEqual(key(rollUp(lines)));
     expect(rollUp(lines).fiveMinute.reduce((n, b) => n + b.requests, 0)).toBe(300);
@@ -71,25 +71,35 @@ describe('rollUp in memory', () => {
 
 describe.each(dbKinds)('rollups on %s', (kind) => {
   let database: Database;
-  let userId: number;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+  });
+
+  async function newUser(name: string): Promise<number> {
     const [user] = await database.db
       .insert(users)
-      .values({ userName: 'split', email: 'split@example.test', passwordHash: 'x' })
+      .values({ userName: name, email: `${name}@example.test`, passwordHash: 'x' })
       .returning({ id: users.id });
-    userId = user!.id;
-  });
+    return user!.id;
+  }
   afterAll(() => database.close());
 
-  /** Every stored figure of the two domains, with the domain told by its number (1 or 2) instead of its id. */
-  async function stored(ids: [number, number]) {
+  /**
+   * Every stored figure of the account and its two domains, with the domain told by its number (1 or 2) instead of
+   * its id.
+   */
+  async function stored(userId: number, ids: [number, number]) {
     const n = (id: number) => ids.indexOf(id) + 1;
+    const account = await database.db
+      .select()
+      .from(trafficAccountRollups)
+      .where(eq(trafficAccountRollups.userId, userId));
     const rollups = await database.db.select().from(trafficRollups).where(inArray(trafficRollups.domainId, ids));
     const codes = await database.db.select().from(trafficStatusCodes).where(inArray(trafficStatusCodes.domainId, ids));
     const top = await database.db.select().from(trafficTopItems).where(inArray(trafficTopItems.domainId, ids));
     return {
+      account: account.map((r) => JSON.stringify({ ...r, userId: 0 })).sort(),
       rollups: rollups.map((r) => JSON.stringify({ ...r, domainId: n(r.domainId) })).sort(),
       codes: codes.map((r) => JSON.stringify({ ...r, domainId: n(r.domainId) })).sort(),
       top: top.map((r) => JSON.stringify({ ...r, domainId: n(r.domainId) })).sort(),
@@ -99,28 +109,31 @@ describe.each(dbKinds)('rollups on %s', (kind) => {
   it('stores the same rollups, peaks and rankings for any split of the same lines into batches', async () => {
     const ingest = createTrafficIngest({ db: database.db, now: () => new Date(T0), rawRetentionDays: 0 });
     const lines = randomLines(42, 400);
+    const wholeUser = await newUser('whole');
     const whole: [number, number] = [
-      await addDomain(database.db, userId, 'w-1.split.test'),
-      await addDomain(database.db, userId, 'w-2.split.test'),
+      await addDomain(database.db, wholeUser, 'w-1.split.test'),
+      await addDomain(database.db, wholeUser, 'w-2.split.test'),
     ];
     await ingest.ingest({ node: 't', text: textOf(lines, 'w') });
-    const expected = await stored(whole);
+    const expected = await stored(wholeUser, whole);
     expect(expected.rollups.length).toBeGreaterThan(20);
+    expect(expected.account.length).toBeGreaterThan(10);
 
     for (const trial of [1, 2, 3, 4]) {
       const prefix = `s${trial}`;
+      const userId = await newUser(`split${trial}`);
       const ids: [number, number] = [
         await addDomain(database.db, userId, `${prefix}-1.split.test`),
         await addDomain(database.db, userId, `${prefix}-2.split.test`),
       ];
       for (const batch of randomSplit(lines, trial)) await ingest.ingest({ node: 't', text: textOf(batch, prefix) });
-      expect(await stored(ids)).toEqual(expected);
+      expect(await stored(userId, ids)).toEqual(expected);
     }
   });
 
   it('keeps a coarse bucket peak at its largest 5-minute total', async () => {
     const ingest = createTrafficIngest({ db: database.db, now: () => new Date(T0), rawRetentionDays: 0 });
-    const id = await addDomain(database.db, userId, 'peak.split.test');
+    const id = await addDomain(database.db, await newUser('peak'), 'peak.split.test');
     const at = (minutes: number, bytes: number) =>
       logLine(T0 + minutes * 60_000, 'peak.split.test', { bytes_sent: bytes });
     await ingest.ingest({ node: 't', text: [at(1, 100), at(7, 300)].join('\n') });

@@ -12,9 +12,10 @@ export interface Counters {
   status: [number, number, number, number, number];
 }
 
-/** One domain's bucket as a batch adds to it. */
+/** One bucket as a batch adds to it: a domain's, or (summed over its domains) an account's. */
 export interface BucketDelta extends Counters {
-  domainId: number;
+  /** The domain's id, or the account's (user) id for account buckets. */
+  scopeId: number;
   granularity: StatisticsGranularity;
   bucketStart: number;
   /** Requests per status code. */
@@ -46,9 +47,9 @@ export interface DomainLine {
 
 const FIVE_MINUTES = 300_000;
 
-function emptyBucket(domainId: number, granularity: StatisticsGranularity, start: number): BucketDelta {
+function emptyBucket(scopeId: number, granularity: StatisticsGranularity, start: number): BucketDelta {
   return {
-    domainId,
+    scopeId,
     granularity,
     bucketStart: start,
     requests: 0,
@@ -136,16 +137,36 @@ export function coarseDeltas(fiveMinute: readonly BucketDelta[], totalBytesAfter
     const total = totalBytesAfter(delta);
     for (const granularity of coarseGranularities) {
       const start = bucketStart(delta.bucketStart, granularity);
-      const key = `${granularity}:${delta.domainId}:${start}`;
+      const key = `${granularity}:${delta.scopeId}:${start}`;
       let bucket = out.get(key);
       if (!bucket) {
-        bucket = emptyBucket(delta.domainId, granularity, start);
+        bucket = emptyBucket(delta.scopeId, granularity, start);
         out.set(key, bucket);
       }
       addCounters(bucket, delta);
       addCodes(bucket.codes, delta.codes);
       bucket.peakBytes = Math.max(bucket.peakBytes, total);
     }
+  }
+  return [...out.values()];
+}
+
+/** The domains' 5-minute deltas summed per account (the domains' owner), for the account-wide buckets. */
+export function accountDeltas(
+  fiveMinute: readonly BucketDelta[],
+  ownerOf: (domainId: number) => number,
+): BucketDelta[] {
+  const out = new Map<string, BucketDelta>();
+  for (const delta of fiveMinute) {
+    const owner = ownerOf(delta.scopeId);
+    const key = `${owner}:${delta.bucketStart}`;
+    let bucket = out.get(key);
+    if (!bucket) {
+      bucket = emptyBucket(owner, '5m', delta.bucketStart);
+      out.set(key, bucket);
+    }
+    addCounters(bucket, delta);
+    bucket.peakBytes = bucket.bytes;
   }
   return [...out.values()];
 }

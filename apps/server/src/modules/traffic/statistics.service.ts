@@ -17,7 +17,6 @@ import { notFound } from '../../http/errors';
 import { bucketStart, rangePieces, utc8Day } from './buckets';
 import { type DomainRef, domainsOfUser, userDomainsNamed } from './domain-directory';
 import {
-  addFigures,
   bpsOf,
   byTraffic,
   filled,
@@ -52,38 +51,35 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
     return found;
   }
 
+  /** Named domains are summed from their own buckets; no names means the whole account's buckets. */
+  async function scopeOf(user: Caller, names: readonly string[] | undefined): Promise<read.Scope> {
+    if (names === undefined || names.length === 0) return { userId: user.id };
+    return { domainIds: (await domainsOf(user, names)).map((d) => d.id) };
+  }
+
   async function seriesOf(user: Caller, q: StatisticsQuery) {
-    const ids = (await domainsOf(user, q.domainNames)).map((d) => d.id);
-    const from = bucketStart(q.startTime, q.granularity);
-    const rows = ids.length ? await read.series(db, ids, q.granularity, from, q.endTime) : [];
+    const scope = await scopeOf(user, q.domainNames);
+    const rows = await read.series(db, scope, q.granularity, bucketStart(q.startTime, q.granularity), q.endTime);
     return filled(rows, q.startTime, q.endTime, q.granularity, (time) => ({ time, ...noFigures() }));
   }
 
-  async function fiveMinutePoints(ids: readonly number[], from: number, to: number) {
-    const rows = ids.length ? await read.fiveMinuteBytes(db, ids, from, to) : [];
+  async function fiveMinutePoints(scope: read.Scope, from: number, to: number) {
+    const rows = await read.fiveMinuteBytes(db, scope, from, to);
     return filled(rows, from, to, '5m', (time) => ({ time, bytes: 0 }));
   }
 
-  async function totalsOf(domains: readonly DomainRef[], startTime: number, endTime: number) {
-    const ids = domains.map((d) => d.id);
-    return ids.length ? await read.domainTotals(db, ids, rangePieces(startTime, endTime)) : new Map();
-  }
-
   async function usage(domains: readonly DomainRef[], startTime: number, endTime: number) {
-    const totals = await totalsOf(domains, startTime, endTime);
+    const ids = domains.map((d) => d.id);
+    const totals = ids.length ? await read.domainTotals(db, ids, rangePieces(startTime, endTime)) : new Map();
     return domains.map((d) => toDomainUsage(d, totals.get(d.id))).sort(byTraffic);
   }
 
-  async function summary(domains: readonly DomainRef[], startTime: number, endTime: number) {
-    const totals = await totalsOf(domains, startTime, endTime);
-    const all = [...totals.values()].reduce((sum, f) => addFigures(sum, f), noFigures());
-    const points = await fiveMinutePoints(
-      domains.map((d) => d.id),
-      bucketStart(startTime, '5m'),
-      endTime,
-    );
+  /** The account's figures over a range (domains deleted since included) and its peak 5-minute bandwidth. */
+  async function summary(user: Caller, startTime: number, endTime: number) {
+    const scope = { userId: user.id };
+    const all = await read.scopeTotals(db, scope, rangePieces(startTime, endTime));
+    const points = await fiveMinutePoints(scope, bucketStart(startTime, '5m'), endTime);
     return {
-      list: domains.map((d) => toDomainUsage(d, totals.get(d.id))).sort(byTraffic),
       bytes: all.bytes,
       requests: all.requests,
       hitRate: all.requests > 0 ? all.hits / all.requests : null,
@@ -97,10 +93,10 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
     },
 
     async bandwidth(user: Caller, q: StatisticsQuery): Promise<BandwidthStatistics> {
-      const ids = (await domainsOf(user, q.domainNames)).map((d) => d.id);
+      const scope = await scopeOf(user, q.domainNames);
       return toBandwidth(
         q.granularity,
-        await fiveMinutePoints(ids, bucketStart(q.startTime, q.granularity), q.endTime),
+        await fiveMinutePoints(scope, bucketStart(q.startTime, q.granularity), q.endTime),
       );
     },
 
@@ -111,7 +107,8 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
     async status(user: Caller, q: StatisticsQuery): Promise<StatusStatistics> {
       const points = await seriesOf(user, q);
       const ids = (await domainsOf(user, q.domainNames)).map((d) => d.id);
-      // Codes are kept to the hour: a range's distribution counts the hours it touches.
+      // Codes are kept per domain and to the hour: a range's distribution counts the hours it touches, over the
+      // domains the account holds now.
       const pieces = rangePieces(bucketStart(q.startTime, q.granularity), q.endTime, '1h');
       const codes = ids.length ? await read.statusCodes(db, ids, pieces) : [];
       return toStatus(q.granularity, points, codes);
@@ -135,9 +132,8 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
       const endTime = q.endTime ?? fallback.endTime;
       const startTime = q.startTime ?? (q.endTime === undefined ? fallback.startTime : endTime - 7 * 86_400_000);
       const previousStartTime = startTime - (endTime - startTime);
-      const domains = await domainsOfUser(db, user.id);
-      const current = await summary(domains, startTime, endTime);
-      const previous = await summary(domains, previousStartTime, startTime);
+      const current = await summary(user, startTime, endTime);
+      const previous = await summary(user, previousStartTime, startTime);
       const compare = (key: 'bytes' | 'requests' | 'peakBps') => ({ value: current[key], previous: previous[key] });
       return {
         startTime,
@@ -147,7 +143,10 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         requests: compare('requests'),
         peakBps: compare('peakBps'),
         hitRate: { value: current.hitRate, previous: previous.hitRate },
-        topDomains: current.list.slice(0, limits.traffic.topDefault),
+        topDomains: (await usage(await domainsOfUser(db, user.id), startTime, endTime)).slice(
+          0,
+          limits.traffic.topDefault,
+        ),
       };
     },
   };

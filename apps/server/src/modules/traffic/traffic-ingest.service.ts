@@ -5,7 +5,7 @@ import type { EdgeLogBatchResult } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { domainsForHosts } from './domain-directory';
 import { type AccessLogLine, parseLogLine } from './log-line';
-import { coarseDeltas, type DomainLine, rollUp } from './rollup';
+import { accountDeltas, coarseDeltas, type DomainLine, rollUp } from './rollup';
 import * as repo from './traffic-write.repository';
 
 const gzipAsync = promisify(gzip);
@@ -63,8 +63,8 @@ export function parseLines(text: string) {
 
 /**
  * The one way access-log lines become statistics, for edge nodes and imported files alike: read the lines, find
- * each host's domain, sum them per domain in memory, and write the batch's record, its rollups and rankings in one
- * transaction. A batch id seen before changes nothing and answers duplicate.
+ * each host's domain, sum them per domain (and per account) in memory, and write the batch's record, its rollups
+ * and rankings in one transaction. A batch id seen before changes nothing and answers duplicate.
  */
 export function createTrafficIngest(deps: TrafficIngestDeps) {
   return {
@@ -77,9 +77,12 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
       }
       const domainOf = await domainsForHosts(deps.db, [...new Set(lines.map((l) => l.host))]);
       const known: DomainLine[] = [];
+      const ownerOf = new Map<number, number>();
       for (const line of lines) {
-        const domainId = domainOf.get(line.host);
-        if (domainId !== undefined) known.push({ domainId, line });
+        const domain = domainOf.get(line.host);
+        if (domain === undefined) continue;
+        known.push({ domainId: domain.id, line });
+        ownerOf.set(domain.id, domain.userId);
       }
       const rollup = rollUp(known);
       const rawGzip = deps.rawRetentionDays > 0 ? (batch.gzipped ?? (await gzipAsync(batch.text, { level: 1 }))) : null;
@@ -95,10 +98,14 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
           rawGzip,
         });
         if (!fresh) return false;
-        const totals = await repo.addToBuckets(tx, rollup.fiveMinute);
-        const coarse = coarseDeltas(rollup.fiveMinute, (d) => totals.get(`${d.domainId}:${d.bucketStart}`) ?? 0);
-        await repo.addToBuckets(tx, coarse);
-        await repo.addStatusCodes(tx, coarse);
+        for (const scope of ['domain', 'account'] as const) {
+          const fiveMinute =
+            scope === 'domain' ? rollup.fiveMinute : accountDeltas(rollup.fiveMinute, (id) => ownerOf.get(id)!);
+          const totals = await repo.addToBuckets(tx, scope, fiveMinute);
+          const coarse = coarseDeltas(fiveMinute, (d) => totals.get(`${d.scopeId}:${d.bucketStart}`) ?? 0);
+          await repo.addToBuckets(tx, scope, coarse);
+          if (scope === 'domain') await repo.addStatusCodes(tx, coarse);
+        }
         await repo.addTopItems(tx, rollup.top);
         return true;
       });

@@ -40,18 +40,31 @@ export async function batchSeen(ex: Executor, node: string, batchId: string): Pr
 }
 
 const byBucket = (a: BucketDelta, b: BucketDelta) =>
-  a.granularity.localeCompare(b.granularity) || a.domainId - b.domainId || a.bucketStart - b.bucketStart;
+  a.granularity.localeCompare(b.granularity) || a.scopeId - b.scopeId || a.bucketStart - b.bucketStart;
+
+/** Whose buckets: a domain's (traffic_rollups) or an account's (traffic_account_rollups). */
+export type BucketScope = 'domain' | 'account';
+
+const scopeTables = {
+  domain: { table: sql.raw('traffic_rollups'), key: sql.raw('domain_id') },
+  account: { table: sql.raw('traffic_account_rollups'), key: sql.raw('user_id') },
+} as const;
 
 /**
- * Adds the deltas to their buckets (all of one granularity). Answers each bucket's byte total after the addition,
- * keyed `domainId:bucketStart`. A 5-minute bucket's peak is its own total; a coarser one keeps the largest peak
+ * Adds the deltas to their buckets. Answers each bucket's byte total after the addition, keyed
+ * `scopeId:bucketStart` (meant for 5-minute deltas). A 5-minute bucket's peak is its own total; a coarser one keeps the largest peak
  * candidate it was ever given (rollup.ts coarseDeltas).
  */
-export async function addToBuckets(ex: Executor, deltas: readonly BucketDelta[]): Promise<Map<string, number>> {
+export async function addToBuckets(
+  ex: Executor,
+  scope: BucketScope,
+  deltas: readonly BucketDelta[],
+): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   if (deltas.length === 0) return totals;
+  const { table, key } = scopeTables[scope];
   const rows = [...deltas].sort(byBucket).map((d) => ({
-    d: d.domainId,
+    d: d.scopeId,
     g: d.granularity,
     t: new Date(d.bucketStart).toISOString(),
     r: d.requests,
@@ -67,12 +80,12 @@ export async function addToBuckets(ex: Executor, deltas: readonly BucketDelta[])
     s5: d.status[4],
   }));
   const result = await ex.execute(sql`
-    INSERT INTO traffic_rollups AS r (domain_id, granularity, bucket_start, requests, bytes, hits, misses, hit_bytes,
+    INSERT INTO ${table} AS r (${key}, granularity, bucket_start, requests, bytes, hits, misses, hit_bytes,
       peak_bytes, status_1xx, status_2xx, status_3xx, status_4xx, status_5xx)
     SELECT d, g, t, r, b, h, m, hb, p, s1, s2, s3, s4, s5
     FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(d bigint, g text, t timestamptz, r bigint, b bigint,
       h bigint, m bigint, hb bigint, p bigint, s1 bigint, s2 bigint, s3 bigint, s4 bigint, s5 bigint)
-    ON CONFLICT (granularity, domain_id, bucket_start) DO UPDATE SET
+    ON CONFLICT (granularity, ${key}, bucket_start) DO UPDATE SET
       requests = r.requests + excluded.requests,
       bytes = r.bytes + excluded.bytes,
       hits = r.hits + excluded.hits,
@@ -85,9 +98,9 @@ export async function addToBuckets(ex: Executor, deltas: readonly BucketDelta[])
       status_3xx = r.status_3xx + excluded.status_3xx,
       status_4xx = r.status_4xx + excluded.status_4xx,
       status_5xx = r.status_5xx + excluded.status_5xx
-    RETURNING domain_id, (extract(epoch FROM bucket_start) * 1000)::bigint AS at, bytes`);
-  for (const row of rowsOf<{ domain_id: string; at: string; bytes: string }>(result)) {
-    totals.set(`${row.domain_id}:${row.at}`, Number(row.bytes));
+    RETURNING ${key} AS scope, (extract(epoch FROM bucket_start) * 1000)::bigint AS at, bytes`);
+  for (const row of rowsOf<{ scope: string; at: string; bytes: string }>(result)) {
+    totals.set(`${row.scope}:${row.at}`, Number(row.bytes));
   }
   return totals;
 }
@@ -98,7 +111,7 @@ export async function addStatusCodes(ex: Executor, deltas: readonly BucketDelta[
     [...d.codes]
       .sort((a, b) => a[0] - b[0])
       .map(([code, n]) => ({
-        d: d.domainId,
+        d: d.scopeId,
         g: d.granularity,
         t: new Date(d.bucketStart).toISOString(),
         c: code,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { trafficBatches } from '../../db/schema';
+import { domains, trafficBatches } from '../../db/schema';
 
 const TOKEN = 'edge-node-token-0123456789abcdef';
 const DAY = 86_400_000;
@@ -252,6 +252,17 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
         granularity: 'Five-minute granularity covers at most 31 days; choose a coarser granularity',
       });
     });
+  });
+
+  it("keeps a deleted domain's traffic in the account's figures, not in the list of domains", async () => {
+    const gone = await addDomain(ctx.database.db, stranger.id, 'gone.traffic.test');
+    await post(logLine(T0 + 50 * MIN, 'gone.traffic.test', { bytes_sent: 100 }));
+    await ctx.database.db.delete(domains).where(eq(domains.id, gone));
+    const home = await get(stranger, '/user/home', dayD);
+    expect(home.body.data.bytes.value).toBe(7100);
+    expect(home.body.data.topDomains.map((d: { domainName: string }) => d.domainName)).toEqual(['s.traffic.test']);
+    const named = await get(stranger, '/user/domain-statistics', { ...dayD, domainNames: 's.traffic.test' });
+    expect(named.body.data.total.bytes).toBe(7000);
   });
 
   it('leaves nothing of a batch whose last write fails, so that posting it again counts it', async () => {
