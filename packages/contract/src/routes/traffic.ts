@@ -17,6 +17,7 @@ import {
  * Traffic statistics: the spec's section 7 user paths, answered from the five-minute, hourly, 4-hour and daily
  * rollups of the edge's access logs. startTime/endTime are epoch ms; days are Beijing days (UTC+8).
  * - Tenancy: domainNames may only name the caller's domains; any other name answers NOT_FOUND, like a missing one.
+ *   Without domainNames the account's figures answer, traffic of domains deleted since included.
  * - A range longer than limits.traffic.maxRangeDays, or five-minute points over more than maxFiveMinuteRangeDays,
  *   is a validation failure (traffic.range.*).
  * The edge's log intake (/edge/logs) is not a customer call: an edge node authenticates with its own token.
