@@ -53,15 +53,21 @@ export const StatisticsQuerySchema = z
 export type StatisticsQuery = z.output<typeof StatisticsQuerySchema>;
 export type StatisticsQueryInput = z.input<typeof StatisticsQuerySchema>;
 
-/** The overview (/user/home): the range defaults to the last 7 days, compared with the 7 days before. */
+/** The overview (/user/home): both times or neither, which means the last 7 days; compared with the period before. */
 export const HomeQuerySchema = z
   .object({
     startTime: z.coerce.number().int().min(0).optional(),
     endTime: z.coerce.number().int().min(0).optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.startTime === undefined || q.endTime === undefined) return;
-    if (q.endTime <= q.startTime) {
+    if (q.startTime === undefined && q.endTime === undefined) return;
+    if (q.startTime === undefined || q.endTime === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.startTime === undefined ? 'startTime' : 'endTime'],
+        message: 'validation.required',
+      });
+    } else if (q.endTime <= q.startTime) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'traffic.range.endBeforeStart' });
     } else if (q.endTime - q.startTime > t.maxRangeDays * DAY_MS) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'traffic.range.tooLong' });

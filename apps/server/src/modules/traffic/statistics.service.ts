@@ -128,9 +128,10 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
 
     /** The overview: the last 7 days (or the given range) against the period of the same length before it. */
     async home(user: Caller, q: HomeQuery): Promise<HomeStatistics> {
-      const fallback = statisticsRange('7d', deps.now().getTime());
-      const endTime = q.endTime ?? fallback.endTime;
-      const startTime = q.startTime ?? (q.endTime === undefined ? fallback.startTime : endTime - 7 * 86_400_000);
+      const { startTime, endTime } =
+        q.startTime !== undefined && q.endTime !== undefined
+          ? { startTime: q.startTime, endTime: q.endTime }
+          : statisticsRange('7d', deps.now().getTime());
       const previousStartTime = startTime - (endTime - startTime);
       const current = await summary(user, startTime, endTime);
       const previous = await summary(user, previousStartTime, startTime);

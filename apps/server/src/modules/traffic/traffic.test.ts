@@ -242,6 +242,8 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       const backwards = await get(owner, '/user/domain-statistics', { startTime: T0, endTime: T0 - 1 });
       expect(backwards.status).toBe(400);
       expect(Object.keys(backwards.body.fields)).toEqual(['endTime']);
+      const halfOverview = await get(owner, '/user/home', { startTime: T0 });
+      expect(halfOverview.body.fields).toEqual({ endTime: 'Input cannot be empty' });
       const tooFine = await get(owner, '/user/bs_statistics', {
         startTime: T0,
         endTime: T0 + 40 * DAY,
