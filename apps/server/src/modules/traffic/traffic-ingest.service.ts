@@ -30,7 +30,7 @@ export interface TrafficIngestDeps {
   rawRetentionDays: number;
 }
 
-export function batchIdOf(text: string): string {
+function batchIdOf(text: string): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 
