@@ -9,6 +9,8 @@ const benches: Record<string, () => Promise<{ default: Bench }>> = {
   'api-overhead': () => import('./api-overhead.bench'),
   'domain-list': () => import('./domain-list.bench'),
   load: () => import('./load.bench'),
+  'traffic-ingest': () => import('./traffic-ingest.bench'),
+  'traffic-queries': () => import('./traffic-queries.bench'),
 };
 
 const requested = process.argv.slice(2);

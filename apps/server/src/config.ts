@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
@@ -50,6 +51,8 @@ const EnvSchema = z.object({
     .optional(),
   ACME_CA_FILE: z.string().optional(),
   ACME_EMAIL: z.email({ error: 'ACME_EMAIL must be an email address' }).optional(),
+  EDGE_NODE_TOKENS: z.string().optional(),
+  TRAFFIC_RAW_RETENTION_DAYS: z.coerce.number().int().min(0).default(7),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).default(defaultPasswordHashCost.memoryKib),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(defaultPasswordHashCost.timeCost),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(defaultPasswordHashCost.parallelism),
@@ -78,6 +81,7 @@ export interface Config {
   jobsPollMs: number;
   certificate: CertificateSettings;
   payment: PaymentSettings;
+  traffic: TrafficSettings;
   /** argon2id's work factors; tests lower them, production refuses less than OWASP's floor. */
   passwordHashing: PasswordHashCost;
 }
@@ -139,6 +143,43 @@ export interface PaymentSettings {
 }
 
 const developmentSandboxSecret = 'edgeward-development-sandbox-secret';
+export interface TrafficSettings {
+  /** The edge nodes allowed to post access logs (EDGE_NODE_TOKENS), each with the SHA-256 of its token. */
+  edgeNodes: EdgeNode[];
+  /** How long the raw access-log lines are kept after their batch arrived (TRAFFIC_RAW_RETENTION_DAYS; 0: not kept). */
+  rawRetentionDays: number;
+}
+
+export interface EdgeNode {
+  name: string;
+  tokenSha256: Buffer;
+}
+
+/** Shortest edge node token accepted: 24 characters of a random token carry well over 128 bits. */
+const EDGE_TOKEN_MIN = 24;
+
+/**
+ * `name:token,name:token`. Only each token's SHA-256 is kept; a short token, a name given twice or an entry
+ * without a name is refused at start.
+ */
+export function parseEdgeNodeTokens(value: string | undefined): EdgeNode[] {
+  const nodes: EdgeNode[] = [];
+  for (const entry of (value ?? '').split(',')) {
+    if (entry.trim() === '') continue;
+    const colon = entry.indexOf(':');
+    const name = entry.slice(0, colon).trim();
+    const token = entry.slice(colon + 1).trim();
+    if (colon < 1 || !/^[\w.-]{1,64}$/.test(name)) {
+      throw new Error('EDGE_NODE_TOKENS entries are name:token, the name letters, digits, ".", "_" or "-"');
+    }
+    if (token.length < EDGE_TOKEN_MIN) {
+      throw new Error(`EDGE_NODE_TOKENS: the token of ${name} is shorter than ${EDGE_TOKEN_MIN} characters`);
+    }
+    if (nodes.some((n) => n.name === name)) throw new Error(`EDGE_NODE_TOKENS names ${name} twice`);
+    nodes.push({ name, tokenSha256: createHash('sha256').update(token).digest() });
+  }
+  return nodes;
+}
 
 /** 32 bytes written as 64 hex digits or as base64; anything else is refused. */
 export function parseEncryptionKey(value: string): Buffer {
@@ -249,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         accountNumber: e.BANK_TRANSFER_ACCOUNT_NUMBER,
       },
     },
+    traffic: { edgeNodes: parseEdgeNodeTokens(e.EDGE_NODE_TOKENS), rawRetentionDays: e.TRAFFIC_RAW_RETENTION_DAYS },
     passwordHashing,
   };
 }

@@ -15,4 +15,6 @@ export * from './schemas/commerce';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';
+export * from './schemas/traffic';
+export * from './time/statistics-range';
 export * from './time/utc8';

@@ -84,4 +84,17 @@ export const limits = {
     expiryWarningDays: 15,
     idempotencyKeyMax: 64,
   },
+  traffic: {
+    /** Statistics queries may span at most this many days (the 30-day range plus a custom month). */
+    maxRangeDays: 92,
+    /** Five-minute points are answered for ranges of at most this many days (8 928 points). */
+    maxFiveMinuteRangeDays: 31,
+    /** Domains one statistics query may name. */
+    maxQueryDomains: 200,
+    /** Rankings (top domains, URLs, referers, client addresses) answer this many by default (spec section 9). */
+    topDefault: 5,
+    topMax: 100,
+    /** The overview covers the last 7 days (spec section 9). */
+    overviewDays: 7,
+  },
 } as const;

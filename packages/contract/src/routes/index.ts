@@ -4,4 +4,5 @@ export * from './certificate';
 export * from './commerce';
 export * from './domain';
 export * from './system';
+export * from './traffic';
 export * from './user';

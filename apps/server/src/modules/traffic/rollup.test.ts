@@ -1,0 +1,148 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDomain, logLine } from '../../../test/fixtures/traffic';
+import { createTestDatabase, dbKinds } from '../../../test/helpers';
+import type { Database } from '../../db/connect';
+import { trafficAccountRollups, trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
+import { seededRandom } from './prng';
+import { rollUp } from './rollup';
+import { createTrafficIngest, parseLines } from './traffic-ingest.service';
+
+/** Beijing midnight of 2026-11-21. */
+const T0 = Date.UTC(2026, 10, 20, 16);
+const HOUR = 3_600_000;
+
+/** Lines over three Beijing days around T0, for hosts `<prefix>-1` and `<prefix>-2`, from a seeded generator. */
+function randomLines(seed: number, count: number): { offset: number; host: number; fields: object }[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  return Array.from({ length: count }, () => ({
+    offset: Math.floor((random() - 0.4) * 60 * HOUR),
+    host: random() < 0.6 ? 1 : 2,
+    fields: {
+      status: pick([200, 200, 200, 206, 304, 404, 500, 503]),
+      bytes_sent: Math.floor(random() * 2_000_000),
+      cache_status: pick(['HIT', 'HIT', 'MISS', 'EXPIRED', 'STALE', '-']),
+      url: pick(['/a', '/b?x=1', '/c', '/d/e']),
+      referer: pick(['-', 'https://r1.test/', 'https://r2.test/x']),
+      client_ip: pick(['203.0.113.1', '203.0.113.2', '2001:db8::9', '198.51.100.4']),
+    },
+  }));
+}
+
+function textOf(lines: ReturnType<typeof randomLines>, prefix: string): string {
+  return lines.map((l) => logLine(T0 + l.offset, `${prefix}-${l.host}.split.test`, l.fields)).join('\n');
+}
+
+/** Shuffles and cuts the lines into 1 to 8 batches at random places. */
+function randomSplit<T>(items: readonly T[], seed: number): T[][] {
+  const random = seededRandom(seed);
+  const shuffled = [...items];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  const cuts = Array.from({ length: Math.floor(random() * 8) }, () => Math.floor(random() * shuffled.length)).sort(
+    (a, b) => a - b,
+  );
+  const batches: T[][] = [];
+  let from = 0;
+  for (const cut of [...cuts, shuffled.length]) {
+    batches.push(shuffled.slice(from, cut));
+    from = cut;
+  }
+  return batches.filter((b) => b.length > 0);
+}
+
+describe('rollUp in memory', () => {
+  it('sums the same lines alike however they are ordered', () => {
+    const lines = parseLines(textOf(randomLines(7, 300), 'm')).lines.map((line) => ({
+      domainId: line.host.startsWith('m-1') ? 1 : 2,
+      line,
+    }));
+    const key = (r: ReturnType<typeof rollUp>) =>
+      r.fiveMinute
+        .map((b) => `${b.scopeId} ${b.bucketStart} ${b.requests} ${b.bytes} ${b.hits} ${b.hitBytes} ${b.status}`)
+        .sort();
+    expect(key(rollUp([...lines].reverse()))).toEqual(key(rollUp(lines)));
+    expect(rollUp(lines).fiveMinute.reduce((n, b) => n + b.requests, 0)).toBe(300);
+  });
+});
+
+describe.each(dbKinds)('rollups on %s', (kind) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+
+  async function newUser(name: string): Promise<number> {
+    const [user] = await database.db
+      .insert(users)
+      .values({ userName: name, email: `${name}@example.test`, passwordHash: 'x' })
+      .returning({ id: users.id });
+    return user!.id;
+  }
+  afterAll(() => database.close());
+
+  /**
+   * Every stored figure of the account and its two domains, with the domain told by its number (1 or 2) instead of
+   * its id.
+   */
+  async function stored(userId: number, ids: [number, number]) {
+    const n = (id: number) => ids.indexOf(id) + 1;
+    const account = await database.db
+      .select()
+      .from(trafficAccountRollups)
+      .where(eq(trafficAccountRollups.userId, userId));
+    const rollups = await database.db.select().from(trafficRollups).where(inArray(trafficRollups.domainId, ids));
+    const codes = await database.db.select().from(trafficStatusCodes).where(inArray(trafficStatusCodes.domainId, ids));
+    const top = await database.db.select().from(trafficTopItems).where(inArray(trafficTopItems.domainId, ids));
+    return {
+      account: account.map((r) => JSON.stringify({ ...r, userId: 0 })).sort(),
+      rollups: rollups.map((r) => JSON.stringify({ ...r, domainId: n(r.domainId) })).sort(),
+      codes: codes.map((r) => JSON.stringify({ ...r, domainId: n(r.domainId) })).sort(),
+      top: top.map((r) => JSON.stringify({ ...r, domainId: n(r.domainId) })).sort(),
+    };
+  }
+
+  it('stores the same rollups, peaks and rankings for any split of the same lines into batches', async () => {
+    const ingest = createTrafficIngest({ db: database.db, now: () => new Date(T0), rawRetentionDays: 0 });
+    const lines = randomLines(42, 400);
+    const wholeUser = await newUser('whole');
+    const whole: [number, number] = [
+      await addDomain(database.db, wholeUser, 'w-1.split.test'),
+      await addDomain(database.db, wholeUser, 'w-2.split.test'),
+    ];
+    await ingest.ingest({ node: 't', text: textOf(lines, 'w') });
+    const expected = await stored(wholeUser, whole);
+    expect(expected.rollups.length).toBeGreaterThan(20);
+    expect(expected.account.length).toBeGreaterThan(10);
+
+    for (const trial of [1, 2, 3, 4]) {
+      const prefix = `s${trial}`;
+      const userId = await newUser(`split${trial}`);
+      const ids: [number, number] = [
+        await addDomain(database.db, userId, `${prefix}-1.split.test`),
+        await addDomain(database.db, userId, `${prefix}-2.split.test`),
+      ];
+      for (const batch of randomSplit(lines, trial)) await ingest.ingest({ node: 't', text: textOf(batch, prefix) });
+      expect(await stored(userId, ids)).toEqual(expected);
+    }
+  });
+
+  it('keeps a coarse bucket peak at its largest 5-minute total', async () => {
+    const ingest = createTrafficIngest({ db: database.db, now: () => new Date(T0), rawRetentionDays: 0 });
+    const id = await addDomain(database.db, await newUser('peak'), 'peak.split.test');
+    const at = (minutes: number, bytes: number) =>
+      logLine(T0 + minutes * 60_000, 'peak.split.test', { bytes_sent: bytes });
+    await ingest.ingest({ node: 't', text: [at(1, 100), at(7, 300)].join('\n') });
+    await ingest.ingest({ node: 't', text: [at(2, 250)].join('\n') });
+    const day = await database.db
+      .select()
+      .from(trafficRollups)
+      .where(inArray(trafficRollups.domainId, [id]));
+    const daily = day.find((r) => r.granularity === '1d')!;
+    expect(daily).toMatchObject({ bytes: 650, requests: 3, peakBytes: 350 });
+  });
+});

@@ -1,0 +1,48 @@
+import { handle } from '../../jobs/job';
+import { type AreaContext, defineArea } from '../area';
+import { edgeLogsModule } from './edge-logs.routes';
+import { createStatisticsService } from './statistics.service';
+import { trafficCommands } from './traffic.commands';
+import { purgeRawLinesJob, purgeRawLinesSchedule } from './traffic.jobs';
+import { trafficModule } from './traffic.routes';
+import { addDemoTraffic } from './traffic-demo';
+import { createTrafficIngest } from './traffic-ingest.service';
+import { dropRawLinesBefore } from './traffic-write.repository';
+
+const DAY_MS = 86_400_000;
+
+function ingestOf(ctx: AreaContext) {
+  return createTrafficIngest({
+    db: ctx.database.db,
+    now: ctx.now,
+    rawRetentionDays: ctx.config.traffic.rawRetentionDays,
+  });
+}
+
+/**
+ * Traffic: edge access logs in (POST /edge/logs, `npm run ops -- logs import`), rolled up per domain into 5-minute,
+ * hourly, 4-hour and daily buckets and daily rankings; the statistics calls of spec section 7 out.
+ */
+export const trafficArea = defineArea({
+  name: 'traffic',
+  routes: (ctx) => async (app) => {
+    await app.register(trafficModule(() => createStatisticsService({ db: ctx.database.db, now: ctx.now })));
+    await app.register(
+      edgeLogsModule(
+        () => ctx.config.traffic.edgeNodes,
+        () => ingestOf(ctx),
+      ),
+    );
+  },
+  jobs: (ctx) => [
+    handle(purgeRawLinesJob, async () => {
+      const before = new Date(ctx.now().getTime() - ctx.config.traffic.rawRetentionDays * DAY_MS);
+      await dropRawLinesBefore(ctx.database.db, before);
+    }),
+  ],
+  schedules: [purgeRawLinesSchedule],
+  commands: trafficCommands,
+  async sampleData(ctx, owner) {
+    await addDemoTraffic(ctx.database.db, ingestOf(ctx), owner.userId, ctx.now());
+  },
+});

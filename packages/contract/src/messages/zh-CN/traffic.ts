@@ -1,0 +1,9 @@
+import type { traffic as en } from '../en-US/traffic';
+
+export const traffic: Record<keyof typeof en, string> = {
+  'traffic.range.endBeforeStart': '结束时间必须晚于开始时间',
+  'traffic.range.tooLong': '查询范围最多 92 天',
+  'traffic.range.tooFine': '5 分钟粒度最多查询 31 天，请选择更粗的粒度',
+  'traffic.edge.unauthorized': '未知的边缘节点令牌',
+  'traffic.edge.badBody': '请求体不是可读的访问日志行（gzip 或纯 JSON 行）',
+};
