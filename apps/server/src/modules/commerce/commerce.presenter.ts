@@ -54,10 +54,11 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
 }
 
 /**
- * A package the customer owns. `used` comes from the traffic statistics, which do not exist yet: until then it is
- * null (unknown) and so is `remaining`, rather than a made-up zero.
+ * A package the customer owns. `used` is what the traffic statistics measured against it (traffic packages: bytes
+ * served in its validity); null where nothing measures it (HTTPS requests, which the access logs do not tell
+ * apart), rather than a made-up zero.
  */
-export function toMyPackage(row: UserPackageRow, now: Date): MyPackage {
+export function toMyPackage(row: UserPackageRow, now: Date, used: bigint | null = null): MyPackage {
   const warnMs = limits.commerce.expiryWarningDays * 86_400_000;
   const state = row.revokedAt
     ? 'refunded'
@@ -73,8 +74,8 @@ export function toMyPackage(row: UserPackageRow, now: Date): MyPackage {
     name: row.name,
     spec: row.spec,
     quota: row.quota?.toString() ?? null,
-    used: null,
-    remaining: null,
+    used: used === null ? null : used.toString(),
+    remaining: used === null || row.quota === null ? null : (row.quota > used ? row.quota - used : 0n).toString(),
     effectiveAt: row.effectiveAt.getTime(),
     expiresAt: row.expiresAt.getTime(),
     state,

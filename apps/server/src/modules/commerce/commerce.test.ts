@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { balanceLedger, orders } from '../../db/schema';
 import { signBody } from '../../providers/payment/notification-signature';
+import { createTrafficIngest } from '../traffic/traffic-ingest.service';
 import { addonOwnership } from './addon-ownership';
 
 describe.each(dbKinds)('commerce on %s', (kind) => {
@@ -87,6 +89,35 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.text).toContain(',-19.99,30.01,');
     expect(csv.text).toContain(',50.00,50.00,');
+  });
+
+  it("counts a traffic package's use from the traffic the account served while it was in force", async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 50);
+    const before = h.ctx.clock.now.getTime();
+    await addDomain(h.ctx.database.db, buyer.id, 'used.package.test');
+    const ingest = createTrafficIngest({ db: h.ctx.database.db, now: () => h.ctx.clock.now, rawRetentionDays: 0 });
+    // Served before the purchase: not the package's.
+    await ingest.ingest({
+      node: 'test',
+      text: logLine(before - 3_600_000, 'used.package.test', { bytes_sent: 7_000 }),
+    });
+    const placed = await order(buyer);
+    expect((await pay(buyer, placed.id)).statusCode).toBe(200);
+    const unused = (await h.call(buyer, 'GET', '/user/my_plan')).body.data[0];
+    expect(unused).toMatchObject({ used: '0', remaining: '107374182400' });
+
+    h.ctx.clock.advance(20 * 60_000);
+    const served = [1_500, 2_500].map((bytes, i) =>
+      logLine(h.ctx.clock.now.getTime() - (i + 1) * 60_000, 'used.package.test', { bytes_sent: bytes }),
+    );
+    await ingest.ingest({ node: 'test', text: served.join('\n') });
+    const plan = (await h.call(buyer, 'GET', '/user/my_plan')).body.data[0];
+    expect(plan).toMatchObject({ used: '4000', remaining: String(107_374_182_400 - 4_000) });
+    // A stranger's traffic never counts against it.
+    expect(
+      (await h.call(owner, 'GET', '/user/my_plan')).body.data.every((p: { used: string | null }) => p.used !== '4000'),
+    ).toBe(true);
   });
 
   it('refuses a short balance and changes nothing', async () => {

@@ -22,10 +22,12 @@ import { translate } from '../../http/i18n';
 import type { PaymentGateway } from '../../providers/payment';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import type { AuthUser } from '../session/session.service';
+import { accountBytes } from '../traffic/traffic-usage';
 import * as balances from './balance.repository';
 import { toLedgerEntry, toMyPackage, toOrder, toPackage } from './commerce.presenter';
 import { requestHash, runOnce } from './idempotency';
 import * as ordersRepo from './order.repository';
+import type { UserPackageRow } from './package.repository';
 import * as packagesRepo from './package.repository';
 import { newOrderNo, settlePaid } from './settlement';
 
@@ -66,6 +68,17 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order;
   }
 
+  /**
+   * A traffic package's use: the bytes the account served while it was in force, up to its quota. Overlapping
+   * traffic packages each count the traffic of their own window.
+   */
+  async function measuredUse(row: UserPackageRow, at: Date): Promise<bigint | null> {
+    if (row.type !== 'traffic' || row.quota === null) return null;
+    const end = [at, row.expiresAt, row.revokedAt].filter((d): d is Date => d !== null).sort((a, b) => +a - +b)[0]!;
+    const bytes = BigInt(Math.round(await accountBytes(db, row.userId, row.effectiveAt, end)));
+    return bytes < row.quota ? bytes : row.quota;
+  }
+
   return {
     async packages(type?: PackageType): Promise<Package[]> {
       return (await packagesRepo.listPackages(db, { type })).map(toPackage);
@@ -73,7 +86,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async myPackages(user: Caller, platform: 'cdn' | 'eo'): Promise<MyPackage[]> {
       const rows = await packagesRepo.listUserPackages(db, user.id, platform === 'cdn' ? cdnTypes : ['edge_plan']);
-      return rows.map((row) => toMyPackage(row, now()));
+      const at = now();
+      return Promise.all(rows.map(async (row) => toMyPackage(row, at, await measuredUse(row, at))));
     },
 
     async createOrder(user: Caller, body: OrderCreate): Promise<Order> {
