@@ -141,7 +141,7 @@ export const certificate = {
     'DNS verified. The certificate is being generated (about 5 minutes); the page refreshes by itself.',
   'certificate.application.detail.expired':
     'This application was not verified in time and has expired. Apply again for a new one.',
-  'certificate.application.detail.retryCount': 'Retried {count, plural, =0 {not yet} one {once} other {# times}}.',
+  'certificate.application.detail.retryCount': 'Retry count: {count}',
   'certificate.application.detail.records': 'DNS records',
   'certificate.application.detail.recordsHint':
     'Add each TXT record at your DNS provider, wait until it is published, then click Verify. Unless verified by {expiresAt}, the application expires.',

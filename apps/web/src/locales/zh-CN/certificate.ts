@@ -133,7 +133,7 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.application.detail.creating': '正在生成 DNS 记录，通常需要 2-3 分钟，页面会自动刷新。',
   'certificate.application.detail.generating': 'DNS 已验证，正在生成证书（约 5 分钟），页面会自动刷新。',
   'certificate.application.detail.expired': '该申请未在期限内验证，已过期。请重新申请。',
-  'certificate.application.detail.retryCount': '{count, plural, =0 {尚未重试} other {已重试 # 次}}。',
+  'certificate.application.detail.retryCount': '重试次数：{count}',
   'certificate.application.detail.records': 'DNS 记录',
   'certificate.application.detail.recordsHint':
     '请在 DNS 服务商处添加以下 TXT 记录，生效后点击“验证”。{expiresAt} 前未验证，申请将过期。',
