@@ -36,7 +36,7 @@ export interface PebbleOptions {
  */
 export function pebbleCertificates(dir: string): { caFile: string; certificate: string; privateKey: string } {
   const files = {
-    caFile: files.caFile,
+    caFile: path.join(dir, 'ca.pem'),
     certificate: path.join(dir, 'cert.pem'),
     privateKey: path.join(dir, 'key.pem'),
   };

@@ -149,7 +149,7 @@ function ApplicationView({ application }: { application: CertificateApplicationD
             {t(`certificate.application.keyType.${application.keyType}`)}
           </Descriptions.Item>
           <Descriptions.Item label={t('certificate.application.field.retryCount')}>
-            {application.retryCount}
+            <span data-testid="application-retry-count">{application.retryCount}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('certificate.application.field.deployDomains')}>
             <DeployedDomains domains={application.deployDomains} />
