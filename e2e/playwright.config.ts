@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pebbleCertificates, pebbleDirectoryUrl } from '@edgeward/testkit';
 import { defineConfig } from '@playwright/test';
 import { baseURL, chromiumFlags, e2e } from './support/env';
 
@@ -13,6 +14,8 @@ if (!fs.existsSync(e2e.chromium)) {
 }
 
 const isCI = Boolean(process.env.CI);
+// The server reads Pebble's CA file when it starts, before global-setup.ts starts Pebble: made here, once.
+const pebble = pebbleCertificates(e2e.pebbleDir);
 
 export default defineConfig({
   testDir: './tests',
@@ -67,6 +70,8 @@ export default defineConfig({
       EDGE_SANDBOX_DELAY_MS: '500',
       // The sandbox gateway's pay page and its notification use this address: the server's own.
       PUBLIC_URL: baseURL,
+      ACME_DIRECTORY_URL: pebbleDirectoryUrl(e2e.pebble.listen),
+      ACME_CA_FILE: pebble.caFile,
     },
   },
 });

@@ -9,6 +9,9 @@ export const e2e = {
   appPort: portBase + 31,
   dnsPort: portBase + 3,
   dnsControlPort: portBase + 4,
+  /** Pebble, the ACME test CA certificate applications are issued by (support/global-setup.ts). */
+  pebble: { listen: portBase + 5, management: portBase + 6, http: portBase + 7, tls: portBase + 8 },
+  pebbleDir: path.join(os.tmpdir(), `edgeward-e2e-pebble-${portBase}`),
   dataDir: path.join(os.tmpdir(), `edgeward-e2e-${portBase}`),
   captcha: 'e2e-captcha',
   emailCode: '246810',

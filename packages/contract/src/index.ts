@@ -3,6 +3,7 @@ export * from './crypto/url-auth';
 export * from './errors';
 export * from './limits';
 export * from './messages';
+export * from './net/certificate-names';
 export * from './net/domain-name';
 export * from './net/ip';
 export * from './permissions';

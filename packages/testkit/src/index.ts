@@ -1,3 +1,4 @@
 export * from './dns-control';
 export * from './dns-server';
 export * from './origin';
+export * from './pebble';

@@ -3,6 +3,7 @@ import {
   type CertificateApplicationListQuery,
   type CertificateApplicationOptions,
   limits,
+  namesCover,
 } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import type { StoredDnsCheck, StoredMessage } from '../../db/schema';
@@ -12,7 +13,6 @@ import type { DnsLookup } from '../../providers/dns/resolver';
 import * as certificates from './certificate.repository';
 import { applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
-import { namesCover } from './certificate-check';
 import type { DomainCaller, DomainHttps } from './domain-https';
 
 export interface ApplicationServiceDeps {

@@ -1,9 +1,8 @@
 import { X509Certificate } from 'node:crypto';
-import { startDnsServer, type TestDnsServer } from '@edgeward/testkit';
+import { startDnsServer, startPebble, type TestDnsServer, type TestPebble } from '@edgeward/testkit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
-import { startPebble, type TestPebble } from '../../../test/fixtures/pebble';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { buildApp } from '../../app';
@@ -53,7 +52,7 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
 
   beforeAll(async () => {
     dns = await startDnsServer();
-    pebble = await startPebble(dns.address);
+    pebble = await startPebble({ dnsServer: dns.address });
     h = await createDomainHarness(
       kind,
       { ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_FILE: pebble.caFile },

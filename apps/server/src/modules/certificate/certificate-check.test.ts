@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, type TestPki } from '../../../test/fixtures/certificates';
-import { checkCertificate, namesCover } from './certificate-check';
+import { checkCertificate } from './certificate-check';
 
 describe('certificate check', () => {
   let pki: TestPki;
@@ -102,16 +102,5 @@ describe('certificate check', () => {
     });
     const ec = pki.issue(['www.a.com']);
     expect(check(ec.chain, ec.key)).toMatchObject({ ok: true, info: { keyType: 'ECC', keyBits: 256 } });
-  });
-});
-
-describe('namesCover', () => {
-  it('matches names exactly and wildcards for one label only', () => {
-    expect(namesCover(['www.a.com'], 'WWW.a.com')).toBe(true);
-    expect(namesCover(['*.a.com'], 'img.a.com')).toBe(true);
-    expect(namesCover(['*.a.com'], 'a.com')).toBe(false);
-    expect(namesCover(['*.a.com'], 'x.img.a.com')).toBe(false);
-    expect(namesCover(['*.a.com'], '.a.com')).toBe(false);
-    expect(namesCover(['www.a.com'], 'www.b.com')).toBe(false);
   });
 });

@@ -363,6 +363,24 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
       expect((await h.call(owner, 'GET', `/certificate/${other.detail.id}/detail`)).statusCode).toBe(404);
     });
 
+    it('forgets the deployment when the domain HTTPS tab installs a pasted certificate instead', async () => {
+      const { apex, detail } = await uploaded();
+      const www = await enabledDomain(owner, `www.${apex}`);
+      await h.call(owner, 'POST', `/certificate/${detail.id}/deploy`, { domainIds: [www] });
+      await h.settle();
+      const pasted = pki.issue([`www.${apex}`]);
+      const res = await h.call(owner, 'POST', `/domain/config/${www}/https-info`, {
+        https: 'on',
+        certificate: { name: 'pasted', certificate: pasted.chain, privateKey: pasted.key },
+      });
+      expect(res.statusCode, res.text).toBe(200);
+      const after = await h.call(owner, 'GET', `/certificate/${detail.id}/detail`);
+      expect(after.body.data.deployedDomains).toEqual([]);
+      const covered = await h.call(owner, 'GET', `/certificate/${detail.id}/domains`);
+      expect(covered.body.data).toEqual([{ id: www, domainName: `www.${apex}`, deployed: false }]);
+      expect((await h.call(owner, 'POST', '/certificate/delete', { id: detail.id })).statusCode).toBe(200);
+    });
+
     it('replaces the chain and key and redeploys to the same domains; refuses one that misses a domain', async () => {
       const { apex, detail } = await uploaded();
       const www = await enabledDomain(owner, `www.${apex}`);

@@ -17,6 +17,7 @@ import {
   type UserAgentFilter,
   type Websocket,
 } from '@edgeward/contract';
+import type { Executor } from '../../db/connect';
 import type { StoredDomainConfig } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
@@ -36,6 +37,8 @@ export interface DomainConfigServiceDeps extends DomainStore {
   hasAddon: (userId: number, addon: Addon) => Promise<boolean>;
   /** Lets the segment checks see origins the way the create call does (ALLOW_PRIVATE_ORIGINS). */
   allowPrivateOrigins: boolean;
+  /** A certificate was installed on the domain: it serves no managed certificate deployed before. */
+  certificateInstalled: (tx: Executor, domainId: number) => Promise<void>;
 }
 
 const certificateMessages: Record<CertificateProblem, string> = {
@@ -78,6 +81,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       const change = await compute(row.config, row);
       const at = now();
       await repo.patchConfigOfUser(tx, user.id, id, change.patch, at, change.tls);
+      if (change.tls) await deps.certificateInstalled(tx, id);
       if (to !== row.status) await repo.updateDomainOfUser(tx, user.id, id, { status: to }, at);
       if (edgeTarget(to)) await requestPublish(tx, id, now());
       return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Providers } from '../../providers';
+import { certificateInstalledElsewhere } from '../certificate/certificate-deployments';
 import { addonOwnership } from '../commerce/addon-ownership';
 import { createDomainService } from './domain.service';
 import { createDomainConfigService } from './domain-config.service';
@@ -37,6 +38,8 @@ export function createDomainServices(ctx: DomainServicesContext) {
       // Paid add-ons are bought in the commerce area; the switch asks it what the customer holds.
       hasAddon: addonOwnership({ db, now }),
       allowPrivateOrigins: config.domain.allowPrivateOrigins,
+      // Deployments of managed certificates are the certificate area's record.
+      certificateInstalled: certificateInstalledElsewhere(),
     }),
     urlSigning: createUrlSigningService({ db, now }),
     exports: createDomainExportService({ db }),

@@ -1,41 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { CertificateDetail } from '@edgeward/contract';
-import { Button, Descriptions, Drawer, Flex, Grid, Typography } from 'antd';
-import { useState } from 'react';
-import { downloadCertificate, useCertificateDetail } from '../../api/certificate';
-import { saveFile } from '../../api/client';
-import { Authorized } from '../../components/Authorized';
+import { Descriptions, Drawer, Flex, Grid, Typography } from 'antd';
+import { useCertificateDetail } from '../../api/certificate';
 import { DataState } from '../../components/DataState';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
+import { CertificateDownloads } from './CertificateDownloads';
 import { CertificateNames, DeployedDomains } from './CertificateNames';
 import { CertificateValidityTag } from './CertificateValidityTag';
-
-/** The chain as PEM, or the zip with the chain and the private key; a failure is the request function's message. */
-function DownloadButton({ id, format }: { id: number; format: 'pem' | 'zip' }) {
-  const { t } = useI18n();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      saveFile(await downloadCertificate(id, format));
-    } catch {
-      // Already shown by the request function.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      icon={<DownloadOutlined />}
-      loading={busy}
-      onClick={() => void run()}
-      data-testid={`certificate-download-${format}`}
-    >
-      {format === 'pem' ? t('certificate.action.downloadPem') : t('certificate.action.downloadZip')}
-    </Button>
-  );
-}
 
 // pre-line: node:crypto writes a distinguished name one K=V per line.
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all', whiteSpace: 'pre-line' } as const;
@@ -88,12 +59,7 @@ function Details({ certificate }: { certificate: CertificateDetail }) {
           {formatTime(certificate.updatedAt)}
         </Descriptions.Item>
       </Descriptions>
-      <Authorized permissionId="certificate" action="export">
-        <Flex gap={8} wrap>
-          <DownloadButton id={certificate.id} format="pem" />
-          <DownloadButton id={certificate.id} format="zip" />
-        </Flex>
-      </Authorized>
+      <CertificateDownloads id={certificate.id} />
     </Flex>
   );
 }
