@@ -15,4 +15,5 @@ export * from './schemas/commerce';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';
+export * from './schemas/preheat';
 export * from './time/utc8';

@@ -84,4 +84,10 @@ export const limits = {
     expiryWarningDays: 15,
     idempotencyKeyMax: 64,
   },
+  preheat: {
+    /** Lines of one submission: URLs for URL refresh and preheat, directories for directory refresh. */
+    urlsPerTask: 1000,
+    dirsPerTask: 100,
+    urlMax: 2048,
+  },
 } as const;

@@ -3,5 +3,6 @@
 export * from './certificate';
 export * from './commerce';
 export * from './domain';
+export * from './preheat';
 export * from './system';
 export * from './user';

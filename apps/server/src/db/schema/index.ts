@@ -6,3 +6,4 @@ export * from './certificates';
 export * from './commerce';
 export * from './domains';
 export * from './jobs';
+export * from './preheat';

@@ -4,5 +4,13 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { preheat } from './preheat';
 
-export const zhCN: Record<MessageKey, string> = { ...common, ...account, ...certificate, ...commerce, ...domain };
+export const zhCN: Record<MessageKey, string> = {
+  ...common,
+  ...account,
+  ...certificate,
+  ...commerce,
+  ...domain,
+  ...preheat,
+};
