@@ -25,9 +25,12 @@ const URL_LINE = /^(?:(https?):\/\/)?([^/?#\s:@]+)([/?#]\S*)?$/i;
 export interface ParsedCacheTaskUrl {
   /** The URL as the edge receives it. */
   href: string;
+  scheme: 'http' | 'https';
   host: string;
   /** The path without query or fragment, which the cache rules match. */
   path: string;
+  /** The path with its query, as a request to the origin asks for it. */
+  pathWithQuery: string;
   hasQuery: boolean;
 }
 
@@ -43,8 +46,15 @@ export function cacheTaskUrl(line: string): ParsedCacheTaskUrl | null {
   const rest = match[3] ?? '/';
   const full = rest.startsWith('/') ? rest : `/${rest}`;
   const path = full.split(/[?#]/)[0] ?? '/';
-  const scheme = (match[1] ?? 'http').toLowerCase();
-  return { href: `${scheme}://${host}${full}`, host, path, hasQuery: path !== full };
+  const scheme = (match[1] ?? 'http').toLowerCase() === 'https' ? 'https' : 'http';
+  return {
+    href: `${scheme}://${host}${full}`,
+    scheme,
+    host,
+    path,
+    pathWithQuery: full.split('#')[0] ?? path,
+    hasQuery: path !== full,
+  };
 }
 
 /** The message key for one line of a task of `type`, or null when the line is fine on its own. */

@@ -13,9 +13,11 @@ import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { EdgeCacheReport } from '../../providers/edge';
 import { lockUser } from '../domain/domain.repository';
+import type { OriginChecker } from '../domain/origin-check';
 import type { AuthUser } from '../session/session.service';
 import { cacheExpiryOf } from './cache-expiry';
 import { enabledDomainsOfHosts } from './caller-domains';
+import { indexesWhere, originForbidsCaching } from './origin-cache-control';
 import { runCacheTaskJob } from './preheat.jobs';
 import { toCacheTask, toCacheTaskDetail } from './preheat.presenter';
 import * as repo from './preheat.repository';
@@ -24,6 +26,7 @@ export interface CacheTaskServiceDeps {
   db: Db;
   now: () => Date;
   dailyQuota: Config['cacheTaskDailyQuota'];
+  origins: OriginChecker;
 }
 
 /** The start of the Beijing (UTC+8) day `at` falls in, and that day as YYYY-MM-DD. */
@@ -59,6 +62,12 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
       }
       return { url: url!.href, domainId: domain?.id ?? 0 };
     });
+    if (type === 'preheat' && Object.keys(fields).length === 0) {
+      const refused = await indexesWhere(urls, (url) =>
+        originForbidsCaching(deps.origins, domains.get(url!.host)!, url!),
+      );
+      for (const i of refused) fields[`urls.${i}`] = 'preheat.url.notCacheable';
+    }
     const first = Object.values(fields)[0];
     if (first) throw new AppError('VALIDATION_FAILED', { fields, messageKey: first });
     return resolved;

@@ -9,6 +9,7 @@ const service = (ctx: AreaContext) =>
     db: ctx.database.db,
     now: () => ctx.now(),
     dailyQuota: ctx.config.cacheTaskDailyQuota,
+    origins: ctx.providers.origins,
   });
 
 /**

@@ -56,7 +56,7 @@ describe.each(dbKinds)('preheat and refresh on %s', (kind) => {
     });
   });
 
-  it('refuses to preheat what the cache rules never cache (expiry 0 by the highest-priority rule)', async () => {
+  it('refuses to preheat what is never cached: expiry 0 by the highest-priority rule, or the origin says so', async () => {
     const rules = await h.call(owner, 'POST', `/domain/config/${domainId}/cache-rule`, {
       rules: [
         { priority: 1, type: 'all', ttl: 1, unit: 'days' },
@@ -73,6 +73,15 @@ describe.each(dbKinds)('preheat and refresh on %s', (kind) => {
     ]);
     expect(res.body.fields).toEqual({
       'urls.0': 'Preheated resources must not have cache expiry 0 or cache-control of private, no-cache or no-store',
+    });
+    const origin = await submit(owner, 'preheat', [
+      'http://www.preheat-owner.test/cache-control/max-age=60/a.png',
+      'http://www.preheat-owner.test/cache-control/no-store/a.png',
+      'http://www.preheat-owner.test/cache-control/private/a.png',
+    ]);
+    expect(origin.body.fields).toEqual({
+      'urls.1': 'Preheated resources must not have cache expiry 0 or cache-control of private, no-cache or no-store',
+      'urls.2': 'Preheated resources must not have cache expiry 0 or cache-control of private, no-cache or no-store',
     });
     // A refresh of the same URL is fine: only preheating an uncached resource is pointless.
     expect((await submit(owner, 'refreshUrl', ['http://www.preheat-owner.test/api/list'])).statusCode).toBe(200);
