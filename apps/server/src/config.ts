@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   CNAME_ZONE: z.string().default('cdn.edgeward.net'),
   EDGE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   EDGE_SANDBOX_FAIL_PATTERN: z.string().optional(),
+  REFRESH_DAILY_URLS: z.coerce.number().int().min(0).default(10_000),
+  REFRESH_DAILY_DIRS: z.coerce.number().int().min(0).default(100),
+  PREHEAT_DAILY_URLS: z.coerce.number().int().min(0).default(10_000),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   CERTIFICATE_KEY: z.string().optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
@@ -78,6 +81,11 @@ export interface Config {
   publicUrlDefaulted: boolean;
   domain: DomainSettings;
   edge: EdgeSettings;
+  /**
+   * Lines a user may submit per Beijing day, by task type (REFRESH_DAILY_URLS, REFRESH_DAILY_DIRS,
+   * PREHEAT_DAILY_URLS); the big consoles give 10 000 URLs and 100 directories.
+   */
+  cacheTaskDailyQuota: { refreshUrl: number; refreshDir: number; preheat: number };
   jobsPollMs: number;
   certificate: CertificateSettings;
   payment: PaymentSettings;
@@ -270,6 +278,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edge: {
       sandboxDelayMs: e.EDGE_SANDBOX_DELAY_MS,
       sandboxFailPattern: e.EDGE_SANDBOX_FAIL_PATTERN ? new RegExp(e.EDGE_SANDBOX_FAIL_PATTERN, 'i') : undefined,
+    },
+    cacheTaskDailyQuota: {
+      refreshUrl: e.REFRESH_DAILY_URLS,
+      refreshDir: e.REFRESH_DAILY_DIRS,
+      preheat: e.PREHEAT_DAILY_URLS,
     },
     jobsPollMs: e.JOBS_POLL_MS,
     certificate: {

@@ -114,7 +114,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'ThunderboltOutlined',
     menu: 'cdn',
     permission: 'preheat',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/preheat/PreheatPage')),
   },
   {
     path: '/plan',

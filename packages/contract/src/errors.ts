@@ -56,6 +56,9 @@ export const errorStatus = {
   CERT_APPLICATION_NOT_FOUND: 404,
   CERT_APPLICATION_STATE: 409,
   CERT_NAME_NOT_OWNED: 400,
+  // preheat and refresh
+  CACHE_TASK_QUOTA_EXCEEDED: 429,
+  CACHE_TASK_NOTHING_FAILED: 409,
 } as const;
 
 export type ErrorId = keyof typeof errorStatus;

@@ -97,4 +97,10 @@ export const limits = {
     /** The overview covers the last 7 days (spec section 9). */
     overviewDays: 7,
   },
+  preheat: {
+    /** Lines of one submission: URLs for URL refresh and preheat, directories for directory refresh. */
+    urlsPerTask: 1000,
+    dirsPerTask: 100,
+    urlMax: 2048,
+  },
 } as const;

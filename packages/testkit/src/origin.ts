@@ -8,12 +8,18 @@ export interface TestOrigin {
   close(): Promise<void>;
 }
 
-/** A plain HTTP server on loopback standing in for a customer's origin. */
+/**
+ * A plain HTTP server on loopback standing in for a customer's origin. A path under `/cache-control/<value>/` is
+ * answered with that Cache-Control header, for the preheat checks.
+ */
 export async function startOrigin(): Promise<TestOrigin> {
   const hosts: string[] = [];
   const server = http.createServer((req, res) => {
     hosts.push(String(req.headers.host));
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('origin ok');
+    const cacheControl = /^\/cache-control\/([^/]+)\//.exec(req.url ?? '')?.[1];
+    res
+      .writeHead(200, { 'content-type': 'text/plain', ...(cacheControl ? { 'cache-control': cacheControl } : {}) })
+      .end('origin ok');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

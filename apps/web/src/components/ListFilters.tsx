@@ -1,4 +1,6 @@
-import { Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useI18n } from '../i18n';
 
 /**
  * The search box of a list page: `text` is what is typed, `committed` the search in force. Enter (or the button)
@@ -66,6 +68,30 @@ export function ListFilter<T extends string>({
       onChange={(next) => onChange(next)}
       style={{ width }}
       options={values.map((v) => ({ value: v, label: label(v) }))}
+      data-testid={testId}
+    />
+  );
+}
+
+export interface TimeRange {
+  from?: number;
+  to?: number;
+}
+
+/** A filter on whole days in the browser's time zone, as epoch milliseconds from the first day's start to the last's end. */
+export function DateRangeFilter({ onChange, testId }: { onChange: (range: TimeRange) => void; testId: string }) {
+  const { t } = useI18n();
+  return (
+    <DatePicker.RangePicker
+      allowEmpty={[true, true]}
+      aria-label={t('common.filter.time')}
+      onChange={(range: [Dayjs | null, Dayjs | null] | null) => {
+        const [start, end] = range ?? [null, null];
+        onChange({
+          ...(start ? { from: start.startOf('day').valueOf() } : {}),
+          ...(end ? { to: end.endOf('day').valueOf() } : {}),
+        });
+      }}
       data-testid={testId}
     />
   );

@@ -37,6 +37,12 @@ const specTexts: { 'en-US': Partial<Record<MessageKey, string>>; 'zh-CN': Partia
     'domain.cert.keyEncrypted': 'The private key must not have a password',
     // Section 5, certificates.
     'certificate.check.keyEncrypted': 'The private key must not have a password',
+    // Section 5, preheat and refresh; section 9, refresh.
+    'preheat.url.format': 'Preheat URLs start with http:// or {host} one per line',
+    'preheat.url.directoryEnd': "Directory refresh URLs end with '/'",
+    'preheat.url.notCacheable':
+      'Preheated resources must not have cache expiry 0 or cache-control of private, no-cache or no-store',
+    'preheat.refresh.takesEffect': 'Refresh takes about 5 minutes to take effect.',
   },
   'zh-CN': {
     'errors.CONFIG_FAILED': '配置失败',

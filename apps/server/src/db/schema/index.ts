@@ -6,4 +6,5 @@ export * from './certificates';
 export * from './commerce';
 export * from './domains';
 export * from './jobs';
+export * from './preheat';
 export * from './traffic';

@@ -1,5 +1,5 @@
 import type { AccelerationType, DomainStatus } from '@edgeward/contract';
-import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { domainConfigs, domainCounts, domains, type StoredDomainConfig, users } from '../../db/schema';
 
@@ -114,6 +114,16 @@ export function findOfUser(
   options: { lock?: boolean } = {},
 ): Promise<DomainWithConfig | null> {
   return findOne(ex, and(eq(domains.id, id), eq(domains.userId, userId)), options.lock ?? false);
+}
+
+/** The user's domains among these names (exact names: a wildcard domain is found by its `*.` name). */
+export function findManyOfUserByName(ex: Executor, userId: number, names: string[]): Promise<DomainWithConfig[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  return ex
+    .select(withConfigColumns)
+    .from(domains)
+    .innerJoin(domainConfigs, eq(domainConfigs.domainId, domains.id))
+    .where(and(eq(domains.userId, userId), inArray(domains.domainName, names)));
 }
 
 export function findSystem(

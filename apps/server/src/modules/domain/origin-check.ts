@@ -36,14 +36,20 @@ export function createOriginChecker(options: OriginCheckerOptions) {
     }
   }
 
-  function request(address: string, target: OriginTarget): Promise<boolean> {
+  /** The answer's headers, or null when there is none within the timeout. */
+  function request(
+    address: string,
+    target: OriginTarget,
+    method: 'GET' | 'HEAD' = 'GET',
+    path = '/',
+  ): Promise<http.IncomingHttpHeaders | null> {
     return new Promise((resolve) => {
       const client = target.protocol === 'https' ? https : http;
       const req = client.request({
         host: address,
         port: target.port,
-        method: 'GET',
-        path: '/',
+        method,
+        path,
         headers: { host: target.hostHeader, 'user-agent': 'Edgeward-OriginCheck/1.0', connection: 'close' },
         signal: AbortSignal.timeout(options.timeoutMs),
         // Origins often serve certificates the edge does not check either (the edge talks to them by IP).
@@ -53,9 +59,9 @@ export function createOriginChecker(options: OriginCheckerOptions) {
       });
       req.on('response', (res) => {
         res.destroy();
-        resolve(true);
+        resolve(res.headers);
       });
-      req.on('error', () => resolve(false));
+      req.on('error', () => resolve(null));
       req.end();
     });
   }
@@ -73,6 +79,18 @@ export function createOriginChecker(options: OriginCheckerOptions) {
       if (!this.allowed(addresses)) return { ok: false, reason: 'internal' };
       const address = addresses[0]!;
       return (await request(address, target)) ? { ok: true, address } : { ok: false, reason: 'unreachable' };
+    },
+
+    /**
+     * The Cache-Control header the origin answers a HEAD request for `path` with, under the same address checks;
+     * null when it answers none, cannot be reached or is internal.
+     */
+    async cacheControl(target: OriginTarget, path: string): Promise<string | null> {
+      const addresses = await addressesOf(target.host);
+      if (addresses.length === 0 || !this.allowed(addresses)) return null;
+      const headers = await request(addresses[0]!, target, 'HEAD', path);
+      const value = headers?.['cache-control'];
+      return typeof value === 'string' ? value : null;
     },
   };
 }

@@ -24,6 +24,22 @@ export type EdgeReport =
 /** Throwing makes the provider deliver the report again later; listeners must be idempotent. */
 export type EdgeReportListener = (report: EdgeReport) => Promise<void>;
 
+/** A refresh (of URLs or directories) or a preheat the edge carries out on every node. */
+export interface EdgeCacheTask {
+  taskId: number;
+  type: 'refreshUrl' | 'refreshDir' | 'preheat';
+  urls: string[];
+}
+
+/** The outcome of a cache task, URL by URL (in the task's order); `reason` says why a URL failed. */
+export interface EdgeCacheReport {
+  taskId: number;
+  results: { url: string; ok: boolean; reason?: string }[];
+}
+
+/** Throwing makes the provider deliver the report again later; listeners must be idempotent. */
+export type EdgeCacheReportListener = (report: EdgeCacheReport) => Promise<void>;
+
 export interface EdgeProvider {
   readonly name: string;
   /** Accepts a snapshot for deployment; the outcome arrives later as a report. Idempotent per version. */
@@ -31,6 +47,9 @@ export interface EdgeProvider {
   /** Takes the domain off every node; a 'removed' report follows. */
   remove(target: { domainId: number; domainName: string }): Promise<void>;
   onReport(listener: EdgeReportListener): void;
+  /** Accepts a cache task; its results arrive later as one cache report. Idempotent per task. */
+  runCacheTask(task: EdgeCacheTask): Promise<void>;
+  onCacheReport(listener: EdgeCacheReportListener): void;
 }
 
 /** The CNAME a customer points the domain at; a wildcard's `*` is not a valid label, so it is spelled out. */

@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { defineJob, handle } from '../../jobs/job';
 import type { JobRunner } from '../../jobs/runner';
-import { cnameFor, type EdgeProvider, type EdgeReport, type EdgeReportListener } from './edge.provider';
+import {
+  cnameFor,
+  type EdgeCacheReportListener,
+  type EdgeProvider,
+  type EdgeReport,
+  type EdgeReportListener,
+} from './edge.provider';
 
 export interface SandboxEdgeOptions {
   jobs: JobRunner;
   /** How long after a publish the sandbox reports back, as a real rollout would take a while. */
   delayMs: number;
   cnameZone: string;
-  /** Domain names the sandbox refuses to deploy, so that the abnormal state can be reached on purpose. */
+  /**
+   * Domain names the sandbox refuses to deploy, and URLs it fails to refresh or preheat, so that the abnormal and
+   * failed states can be reached on purpose.
+   */
   failPattern?: RegExp;
 }
 
@@ -18,6 +27,14 @@ const applyJob = defineJob({
   payload: z.object({ ...target, version: z.number().int(), state: z.enum(['enabled', 'disabled']) }),
 });
 const removeJob = defineJob({ kind: 'edge.sandbox.remove', payload: z.object(target) });
+const cacheJob = defineJob({
+  kind: 'edge.sandbox.cache',
+  payload: z.object({
+    taskId: z.number().int().positive(),
+    type: z.enum(['refreshUrl', 'refreshDir', 'preheat']),
+    urls: z.array(z.string()),
+  }),
+});
 
 /**
  * A stand-in edge that behaves like the real one from the outside: deployment is asynchronous (a durable job
@@ -27,6 +44,7 @@ const removeJob = defineJob({ kind: 'edge.sandbox.remove', payload: z.object(tar
  */
 export function createSandboxEdge(options: SandboxEdgeOptions): EdgeProvider {
   let listener: EdgeReportListener | undefined;
+  let cacheListener: EdgeCacheReportListener | undefined;
 
   async function report(r: EdgeReport) {
     if (!listener) throw new Error('the sandbox edge has no report listener yet');
@@ -62,6 +80,20 @@ export function createSandboxEdge(options: SandboxEdgeOptions): EdgeProvider {
     }),
   );
 
+  options.jobs.register(
+    handle(cacheJob, async ({ taskId, urls }) => {
+      if (!cacheListener) throw new Error('the sandbox edge has no cache report listener yet');
+      await cacheListener({
+        taskId,
+        results: urls.map((url) =>
+          options.failPattern?.test(url)
+            ? { url, ok: false, reason: 'Sandbox edge: refused (URL matches EDGE_SANDBOX_FAIL_PATTERN)' }
+            : { url, ok: true },
+        ),
+      });
+    }),
+  );
+
   return {
     name: 'sandbox',
     async apply(snapshot) {
@@ -81,6 +113,12 @@ export function createSandboxEdge(options: SandboxEdgeOptions): EdgeProvider {
     },
     onReport(l) {
       listener = l;
+    },
+    async runCacheTask(task) {
+      await options.jobs.enqueue(cacheJob, { ...task, urls: [...task.urls] }, { delayMs: options.delayMs });
+    },
+    onCacheReport(l) {
+      cacheListener = l;
     },
   };
 }

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { saveFile } from '../../api/client';
 import { downloadStatement, useStatement } from '../../api/commerce';
 import { Authorized } from '../../components/Authorized';
-import { ListFilter } from '../../components/ListFilters';
+import { DateRangeFilter, ListFilter, type TimeRange } from '../../components/ListFilters';
 import { PageTable, usePageState } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
-import { DateRangeFilter, type TimeRange } from './DateRangeFilter';
 import { yuan } from './money';
 
 interface Filters extends TimeRange {

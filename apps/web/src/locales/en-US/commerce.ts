@@ -47,7 +47,6 @@ export const commerce = {
   'commerce.field.ledgerKind': 'Type',
   'commerce.field.balanceAfter': 'Balance after',
   'commerce.field.note': 'Note',
-  'commerce.filter.time': 'Time range',
 
   'commerce.myPlan.subtitle': 'Your traffic and request packages and add-ons',
   'commerce.myPlan.eoSubtitle': 'Your edge platform plans',

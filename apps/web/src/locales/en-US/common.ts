@@ -8,6 +8,7 @@ export const common = {
   'common.sample': 'Sample data',
   'common.sampleHint':
     'Sample data of the demo account, added on the first start in development. Change or delete it freely.',
+  'common.filter.time': 'Time range',
   'common.reset': 'Reset',
   'common.refresh': 'Refresh',
   'common.loading': 'Loading...',

@@ -48,7 +48,6 @@ export const commerce: Record<keyof typeof en, string> = {
   'commerce.field.ledgerKind': '类型',
   'commerce.field.balanceAfter': '变动后余额',
   'commerce.field.note': '备注',
-  'commerce.filter.time': '时间范围',
 
   'commerce.myPlan.subtitle': '您的流量包、请求数包和增值服务',
   'commerce.myPlan.eoSubtitle': '您的边缘平台套餐',

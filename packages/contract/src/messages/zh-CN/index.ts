@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { preheat } from './preheat';
 import { traffic } from './traffic';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -13,4 +14,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...commerce,
   ...domain,
   ...traffic,
+  ...preheat,
 };

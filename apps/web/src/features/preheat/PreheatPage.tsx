@@ -1,0 +1,28 @@
+import { cacheTaskTypes } from '@edgeward/contract';
+import { Card, Tabs } from 'antd';
+import { PageContainer } from '../../components/PageContainer';
+import { useI18n } from '../../i18n';
+import { CacheTaskForm } from './CacheTaskForm';
+import { CacheTaskHistory } from './CacheTaskHistory';
+
+/** /preheat: URL refresh, directory refresh and URL preheat, each in its tab, above the history of tasks. */
+export default function PreheatPage() {
+  const { t } = useI18n();
+  return (
+    <PageContainer>
+      <Card style={{ marginBottom: 16 }}>
+        <Tabs
+          destroyOnHidden
+          items={cacheTaskTypes.map((type) => ({
+            key: type,
+            label: <span data-testid={`cache-task-tab-${type}`}>{t(`preheat.type.${type}`)}</span>,
+            children: <CacheTaskForm type={type} />,
+          }))}
+        />
+      </Card>
+      <Card title={t('preheat.history.title')}>
+        <CacheTaskHistory />
+      </Card>
+    </PageContainer>
+  );
+}
