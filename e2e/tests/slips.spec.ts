@@ -112,14 +112,17 @@ test.describe('3. numbers and names are never changed silently', () => {
 });
 
 test.describe('5. dead ends and slips', () => {
-  test('the WebSocket add-on refusal says to contact support and links there', async ({ page, demoToken, domain }) => {
+  test('the WebSocket add-on refusal says how to get it and links to buying it', async ({
+    page,
+    demoToken,
+    domain,
+  }) => {
     await signInWithToken(page, demoToken, `/domain/setting/advanced/${domain.id}`);
     await page.getByTestId('websocket-switch').click();
     const refusal = page.getByTestId('addon-required');
-    await expect(refusal).toContainText('contact support to have it enabled');
-    await expect(page.getByText('please purchase it first')).toHaveCount(0);
-    await refusal.getByRole('link', { name: 'Contact support' }).click();
-    await expect(page).toHaveURL('/ticket/new');
+    await expect(refusal).toContainText('This is a paid add-on: buy the add-on package first');
+    await refusal.getByRole('link', { name: 'Buy the add-on' }).click();
+    await expect(page).toHaveURL('/plan/buy');
   });
 
   test('a whole-site domain under review says its CNAME comes after review, not within a minute', async ({

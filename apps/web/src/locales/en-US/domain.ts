@@ -326,7 +326,7 @@ export const domain = {
   'domain.advanced.websocket': 'WebSocket',
   'domain.advanced.websocketHint': 'Pass WebSocket connections through to the origin.',
   'domain.advanced.paidAddon': 'Paid add-on',
-  'domain.advanced.contactSupport': 'Contact support',
+  'domain.advanced.buyAddon': 'Buy the add-on',
   'domain.advanced.originProtocolTitle': 'Origin protocol',
   'domain.advanced.forceRedirectTitle': 'Force redirect',
   'domain.advanced.forceRedirectDescription': 'Send visitors to one protocol with a redirect.',

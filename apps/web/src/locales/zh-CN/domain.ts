@@ -301,7 +301,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.advanced.websocket': 'WebSocket',
   'domain.advanced.websocketHint': '将 WebSocket 连接透传到源站。',
   'domain.advanced.paidAddon': '付费增值服务',
-  'domain.advanced.contactSupport': '联系客服',
+  'domain.advanced.buyAddon': '购买增值服务',
   'domain.advanced.originProtocolTitle': '回源协议',
   'domain.advanced.forceRedirectTitle': '强制跳转',
   'domain.advanced.forceRedirectDescription': '通过跳转让访问者统一使用一种协议。',

@@ -122,7 +122,7 @@ function SwitchesSection() {
           closable={{ onClose: () => setAddonRefused(null) }}
           style={{ marginBottom: 16 }}
           title={addonRefused}
-          action={<Link to="/ticket/new">{t('domain.advanced.contactSupport')}</Link>}
+          action={<Link to="/plan/buy">{t('domain.advanced.buyAddon')}</Link>}
           data-testid="addon-required"
         />
       ) : null}
