@@ -5,7 +5,17 @@ import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
+import { statistics } from './statistics';
 
 /** The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. */
-export const webEnUS = { ...common, ...menu, ...layout, ...account, ...domain, ...certificate, ...commerce } as const;
+export const webEnUS = {
+  ...common,
+  ...menu,
+  ...layout,
+  ...account,
+  ...domain,
+  ...certificate,
+  ...commerce,
+  ...statistics,
+} as const;
 export type WebTextKey = keyof typeof webEnUS;

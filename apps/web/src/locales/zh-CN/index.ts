@@ -6,6 +6,7 @@ import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
+import { statistics } from './statistics';
 
 /** Loaded on demand only (see i18n/zh-CN.ts): never import this from code in the initial bundle. */
 export const webZhCN: Record<WebTextKey, string> = {
@@ -16,4 +17,5 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...domain,
   ...certificate,
   ...commerce,
+  ...statistics,
 };
