@@ -1,6 +1,13 @@
 import { fromUtc8Time } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
-import { defaultGranularity, fittingGranularity, granularitiesFor, isPickableDay, previousSpan, usageSpan } from './usage-range';
+import {
+  defaultGranularity,
+  fittingGranularity,
+  granularitiesFor,
+  isPickableDay,
+  previousSpan,
+  usageSpan,
+} from './usage-range';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -11,11 +18,15 @@ const now = beijing(10, 15) + 30 * 60_000;
 
 describe('usage ranges', () => {
   it('reads custom calendar days as whole Beijing days, the last one ending now at the latest', () => {
-    expect(usageSpan({ kind: 'custom', from: { year: 2026, month: 3, day: 1 }, to: { year: 2026, month: 3, day: 2 } }, now)).toEqual({
+    expect(
+      usageSpan({ kind: 'custom', from: { year: 2026, month: 3, day: 1 }, to: { year: 2026, month: 3, day: 2 } }, now),
+    ).toEqual({
       startTime: beijing(1),
       endTime: beijing(3),
     });
-    expect(usageSpan({ kind: 'custom', from: { year: 2026, month: 3, day: 9 }, to: { year: 2026, month: 3, day: 10 } }, now)).toEqual({
+    expect(
+      usageSpan({ kind: 'custom', from: { year: 2026, month: 3, day: 9 }, to: { year: 2026, month: 3, day: 10 } }, now),
+    ).toEqual({
       startTime: beijing(9),
       endTime: now,
     });
