@@ -130,6 +130,7 @@ export async function startApp(
   const config = loadConfig({
     NODE_ENV: 'production',
     CERTIFICATE_KEY: randomBytes(32).toString('base64'),
+    PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
     DATA_DIR: bench.dataDir,
     DEMO: 'false',
     LOG_LEVEL: 'info',

@@ -51,6 +51,7 @@ export async function startServedApp(): Promise<ServedApp> {
       ...process.env,
       NODE_ENV: 'production',
       CERTIFICATE_KEY: randomBytes(32).toString('base64'),
+      PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -65,6 +65,12 @@ const tabBar = (page: Page) => page.getByTestId('multi-tab-bar');
 const tab = (page: Page, path: string) => tabBar(page).locator(`[data-testid="tab-item"][data-tab-path="${path}"]`);
 const tabPaths = (page: Page) => tabBar(page).getByTestId('tab-item');
 
+/**
+ * A window tall enough for the whole overview: on a page that scrolls, a click landing on the zooming tab menu is
+ * retried by Playwright after scrolling the document, which moves the menu under the sticky header.
+ */
+const unscrolledOverview = { width: 1280, height: 1400 } as const;
+
 /** Right-clicks a tab and picks a command of its menu. */
 async function tabCommand(page: Page, path: string, command: string) {
   await tab(page, path).click({ button: 'right' });
@@ -118,6 +124,7 @@ test('the multi-tab bar opens a tab per page, keeps them across a reload and clo
   page,
   token,
 }) => {
+  await page.setViewportSize(unscrolledOverview);
   // A long walk through six pages and every command of the tab menu.
   test.slow();
   await signInWithToken(page, token);
@@ -185,6 +192,7 @@ test('the multi-tab bar opens a tab per page, keeps them across a reload and clo
 });
 
 test('the closing notices read in English when the console is in English', async ({ page, token }) => {
+  await page.setViewportSize(unscrolledOverview);
   await signInWithToken(page, token);
   await expectTabs(page, ['/']);
   await tabCommand(page, '/', 'Close tabs to the right');

@@ -71,7 +71,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'DashboardOutlined',
     menu: 'cdn',
     permission: 'overview',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/statistics/OverviewPage')),
   },
   {
     path: '/domain',
@@ -106,7 +106,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'BarChartOutlined',
     menu: 'cdn',
     permission: 'statistics',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/statistics/UsageStatisticsPage')),
   },
   {
     path: '/preheat',

@@ -6,6 +6,7 @@ import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
 import { preheat } from './preheat';
+import { statistics } from './statistics';
 
 /** The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. */
 export const webEnUS = {
@@ -17,5 +18,6 @@ export const webEnUS = {
   ...certificate,
   ...commerce,
   ...preheat,
+  ...statistics,
 } as const;
 export type WebTextKey = keyof typeof webEnUS;

@@ -1,0 +1,88 @@
+import { domainRoutes, limits, type StatisticsGranularity, trafficRoutes } from '@edgeward/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { request } from './client';
+import { domainKeys } from './domain';
+
+/** What one usage query asks: a range in epoch ms (Beijing days), a granularity, and the chosen domains (none: all). */
+export interface UsageQuery {
+  startTime: number;
+  endTime: number;
+  granularity: StatisticsGranularity;
+  domainNames: string[];
+}
+
+/** The usage screen's metrics, each drawn from one statistics call. */
+export const usageMetrics = ['traffic', 'bandwidth', 'requests', 'hitRate'] as const;
+export type UsageMetric = (typeof usageMetrics)[number];
+
+/** One point of a drawn series; a hit rate is null where nothing was requested. */
+export interface UsagePoint {
+  time: number;
+  value: number | null;
+}
+
+export const trafficKeys = {
+  all: ['traffic'] as const,
+  home: ['traffic', 'home'] as const,
+  domains: (startTime: number, endTime: number) => ['traffic', 'domains', startTime, endTime] as const,
+  usage: (metric: UsageMetric, query: UsageQuery | null) => ['traffic', 'usage', metric, query] as const,
+};
+
+/** Widgets show their own failure in place (components/DataState), so the reads are silent. */
+const shownInPlace = { silent: true } as const;
+
+/** The overview's figures: the last 7 days against the 7 before, and the top-5 domains. */
+export function useHomeStatistics() {
+  return useQuery({
+    queryKey: trafficKeys.home,
+    queryFn: () => request(trafficRoutes.home, { query: {} }, shownInPlace),
+  });
+}
+
+/** The caller's domains with their figures in the range, for the domain choice. */
+export function useStatisticsDomains(startTime: number, endTime: number) {
+  return useQuery({
+    queryKey: trafficKeys.domains(startTime, endTime),
+    queryFn: () => request(trafficRoutes.myDomains, { query: { startTime, endTime, granularity: '1d' } }, shownInPlace),
+    placeholderData: keepPreviousData,
+  });
+}
+
+async function fetchSeries(metric: UsageMetric, { domainNames, ...range }: UsageQuery): Promise<UsagePoint[]> {
+  const query = { query: domainNames.length ? { ...range, domainNames: domainNames.join(',') } : range };
+  switch (metric) {
+    case 'bandwidth': {
+      const data = await request(trafficRoutes.bandwidth, query, shownInPlace);
+      return data.points.map((p) => ({ time: p.time, value: p.bps }));
+    }
+    case 'hitRate': {
+      const data = await request(trafficRoutes.hitRate, query, shownInPlace);
+      return data.points.map((p) => ({ time: p.time, value: p.hitRate }));
+    }
+    case 'traffic':
+    case 'requests': {
+      const data = await request(trafficRoutes.domainStatistics, query, shownInPlace);
+      return data.points.map((p) => ({ time: p.time, value: metric === 'traffic' ? p.bytes : p.requests }));
+    }
+  }
+}
+
+/** The points of one metric; `query` null (the comparison switched off) asks nothing. */
+export function useUsageSeries(metric: UsageMetric, query: UsageQuery | null) {
+  return useQuery({
+    queryKey: trafficKeys.usage(metric, query),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    queryFn: () => fetchSeries(metric, query as UsageQuery),
+  });
+}
+
+const statusCountQuery = { page: 1, size: limits.page.maxSize };
+
+/** The overview's domain counts by status: the list's first page at its largest size, and its total. */
+export function useDomainStatusCounts() {
+  return useQuery({
+    queryKey: domainKeys.list(statusCountQuery),
+    queryFn: () => request(domainRoutes.list, { query: statusCountQuery }, shownInPlace),
+  });
+}
