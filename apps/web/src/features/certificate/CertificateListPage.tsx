@@ -13,6 +13,7 @@ import { useCertificateList, useDeleteCertificate } from '../../api/certificate'
 import { Authorized, useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { ListEmpty } from '../../components/ListEmpty';
 import { ListFilter, ListSearch } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
@@ -154,19 +155,16 @@ export default function CertificateListPage() {
     </Button>
   );
 
-  const emptyText = filtered ? (
-    <Flex vertical align="center" gap={8}>
-      <span>{t('certificate.list.noMatch')}</span>
-      <Button size="small" onClick={clearFilters}>
-        {t('certificate.list.clearFilters')}
-      </Button>
-    </Flex>
-  ) : (
-    <Flex vertical align="center" gap={12} style={{ padding: '16px 0' }} data-testid="certificate-empty">
-      <Typography.Text strong>{t('certificate.list.emptyTitle')}</Typography.Text>
-      <Typography.Text type="secondary">{t('certificate.list.emptyDescription')}</Typography.Text>
-      {canAdd ? uploadButton(t('certificate.list.uploadFirst')) : null}
-    </Flex>
+  const emptyText = (
+    <ListEmpty
+      filtered={filtered}
+      noMatch={t('certificate.list.noMatch')}
+      onClearFilters={clearFilters}
+      title={t('certificate.list.emptyTitle')}
+      description={t('certificate.list.emptyDescription')}
+      action={canAdd ? uploadButton(t('certificate.list.uploadFirst')) : null}
+      testId="certificate-empty"
+    />
   );
 
   return (

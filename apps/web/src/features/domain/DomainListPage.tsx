@@ -19,6 +19,7 @@ import { exportDomains, useDomainAction, useDomainLimit, useDomainList } from '.
 import { Authorized, useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { ListEmpty } from '../../components/ListEmpty';
 import { ListFilter, ListSearch } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
@@ -167,28 +168,27 @@ export default function DomainListPage() {
     </Authorized>
   );
 
-  const emptyText = filtered ? (
-    <Flex vertical align="center" gap={8}>
-      <span>{t('domain.list.noMatch')}</span>
-      <Button size="small" onClick={clearFilters}>
-        {t('domain.list.clearFilters')}
-      </Button>
-    </Flex>
-  ) : (
-    <Flex vertical align="center" gap={12} style={{ padding: '16px 0' }} data-testid="domain-empty">
-      <Typography.Text strong>{t('domain.list.emptyTitle')}</Typography.Text>
-      <Typography.Text type="secondary">{t('domain.list.emptyDescription')}</Typography.Text>
-      {canAdd ? (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          disabled={limitReached}
-          onClick={() => navigate('/domain/create')}
-        >
-          {t('domain.list.addFirst')}
-        </Button>
-      ) : null}
-    </Flex>
+  const emptyText = (
+    <ListEmpty
+      filtered={filtered}
+      noMatch={t('domain.list.noMatch')}
+      onClearFilters={clearFilters}
+      title={t('domain.list.emptyTitle')}
+      description={t('domain.list.emptyDescription')}
+      action={
+        canAdd ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={limitReached}
+            onClick={() => navigate('/domain/create')}
+          >
+            {t('domain.list.addFirst')}
+          </Button>
+        ) : null
+      }
+      testId="domain-empty"
+    />
   );
 
   return (

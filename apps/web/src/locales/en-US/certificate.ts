@@ -11,7 +11,6 @@ export const certificate = {
   'certificate.list.emptyTitle': 'No certificates yet',
   'certificate.list.emptyDescription': 'Upload a certificate you already have, then deploy it to your domains.',
   'certificate.list.noMatch': 'No certificate matches the search or filters',
-  'certificate.list.clearFilters': 'Clear filters',
 
   'certificate.expiry.expiring': 'Expiring within 30 days',
   'certificate.expiry.expired': 'Expired',

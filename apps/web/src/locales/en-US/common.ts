@@ -9,6 +9,7 @@ export const common = {
   'common.sampleHint':
     'Sample data of the demo account, added on the first start in development. Change or delete it freely.',
   'common.filter.time': 'Time range',
+  'common.clearFilters': 'Clear filters',
   'common.reset': 'Reset',
   'common.refresh': 'Refresh',
   'common.loading': 'Loading...',

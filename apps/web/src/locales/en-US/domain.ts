@@ -60,7 +60,6 @@ export const domain = {
   'domain.list.emptyTitle': 'No domains yet',
   'domain.list.emptyDescription': 'Add a domain, verify that it is yours and point it at the CDN to speed it up.',
   'domain.list.noMatch': 'No domains match these filters',
-  'domain.list.clearFilters': 'Clear filters',
   'domain.list.loadFailed': 'The domain list could not be loaded',
 
   'domain.create.subtitle': 'Four steps: the domain, proof that it is yours, where content comes from, then DNS.',

@@ -11,7 +11,6 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.list.emptyTitle': '还没有证书',
   'certificate.list.emptyDescription': '上传您已有的证书，然后部署到您的域名。',
   'certificate.list.noMatch': '没有符合搜索或筛选条件的证书',
-  'certificate.list.clearFilters': '清除筛选',
 
   'certificate.expiry.expiring': '30 天内到期',
   'certificate.expiry.expired': '已过期',

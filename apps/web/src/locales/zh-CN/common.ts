@@ -9,6 +9,7 @@ export const common: Record<keyof typeof en, string> = {
   'common.sample': '示例数据',
   'common.sampleHint': '演示账号的示例数据，开发环境首次启动时生成，可随意修改或删除。',
   'common.filter.time': '时间范围',
+  'common.clearFilters': '清除筛选',
   'common.reset': '重置',
   'common.refresh': '刷新',
   'common.loading': '加载中...',

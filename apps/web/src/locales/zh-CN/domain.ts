@@ -57,7 +57,6 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.list.emptyTitle': '还没有域名',
   'domain.list.emptyDescription': '添加域名、验证归属并解析到 CDN，即可开始加速。',
   'domain.list.noMatch': '没有符合筛选条件的域名',
-  'domain.list.clearFilters': '清除筛选',
   'domain.list.loadFailed': '域名列表加载失败',
 
   'domain.create.subtitle': '四步完成：填写域名、验证归属、配置源站、设置 CNAME。',

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApplicationList } from '../../../api/certificate-application';
 import { Authorized, useAuthorized } from '../../../components/Authorized';
+import { ListEmpty } from '../../../components/ListEmpty';
 import { ListFilter, ListSearch } from '../../../components/ListFilters';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageTable, usePageState } from '../../../components/PageTable';
@@ -114,19 +115,16 @@ export default function ApplicationListPage() {
     </Button>
   );
 
-  const emptyText = filtered ? (
-    <Flex vertical align="center" gap={8}>
-      <span>{t('certificate.application.list.noMatch')}</span>
-      <Button size="small" onClick={clearFilters}>
-        {t('certificate.list.clearFilters')}
-      </Button>
-    </Flex>
-  ) : (
-    <Flex vertical align="center" gap={12} style={{ padding: '16px 0' }} data-testid="application-empty">
-      <Typography.Text strong>{t('certificate.application.list.emptyTitle')}</Typography.Text>
-      <Typography.Text type="secondary">{t('certificate.application.list.emptyDescription')}</Typography.Text>
-      {canAdd ? newButton(t('certificate.application.list.applyFirst')) : null}
-    </Flex>
+  const emptyText = (
+    <ListEmpty
+      filtered={filtered}
+      noMatch={t('certificate.application.list.noMatch')}
+      onClearFilters={clearFilters}
+      title={t('certificate.application.list.emptyTitle')}
+      description={t('certificate.application.list.emptyDescription')}
+      action={canAdd ? newButton(t('certificate.application.list.applyFirst')) : null}
+      testId="application-empty"
+    />
   );
 
   return (
