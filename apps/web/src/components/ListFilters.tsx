@@ -1,6 +1,29 @@
 import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useI18n } from '../i18n';
+import { usePageState } from './PageTable';
+
+/**
+ * The state of a list page's filters: what is typed in the search box, the filters in force, and the page, which
+ * goes back to the first whenever a filter changes. `clear` returns to the initial filters (keeping what `keep`
+ * names, such as the sort order) and empties the box.
+ */
+export function useListState<F extends object>(initial: F, pageSize?: number) {
+  const pageState = usePageState(pageSize);
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<F>(initial);
+  const change = (next: Partial<F>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    pageState.reset();
+  };
+  const clear = (keep: Partial<F> = {}) => {
+    setSearch('');
+    setFilters({ ...initial, ...keep });
+    pageState.reset();
+  };
+  return { pageState, search, setSearch, filters, change, clear };
+}
 
 /**
  * The search box of a list page: `text` is what is typed, `committed` the search in force. Enter (or the button)

@@ -14,9 +14,9 @@ import { Authorized, useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ListEmpty } from '../../components/ListEmpty';
-import { ListFilter, ListSearch } from '../../components/ListFilters';
+import { ListFilter, ListSearch, useListState } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
-import { PageTable, usePageState } from '../../components/PageTable';
+import { PageTable } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { formatDate, formatTime } from '../../lib/time';
 import { CertificateDrawer } from './CertificateDrawer';
@@ -48,9 +48,7 @@ const SEARCH_MAX = 253;
 /** /certificate/manage: the customer's certificates, with search, expiry and source filters, and their actions. */
 export default function CertificateListPage() {
   const { t } = useI18n();
-  const pageState = usePageState();
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Filters>({ search: '' });
+  const { pageState, search, setSearch, filters, change, clear } = useListState<Filters>({ search: '' });
   const [opened, setOpened] = useState<Opened>({});
   const canAdd = useAuthorized('certificate', 'add');
   const list = useCertificateList({
@@ -62,14 +60,7 @@ export default function CertificateListPage() {
   });
 
   const filtered = Boolean(filters.search || filters.expiry || filters.source);
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    pageState.reset();
-  };
-  const clearFilters = () => {
-    setSearch('');
-    change({ search: '', expiry: undefined, source: undefined });
-  };
+  const clearFilters = () => clear();
   const open = (next: Opened) => setOpened(next);
   const close = () => setOpened({});
 

@@ -1,12 +1,11 @@
 import { type Order, type OrderKind, type OrderStatus, orderKinds, orderStatuses } from '@edgeward/contract';
 import { Button, Card, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useOrderList } from '../../api/commerce';
-import { DateRangeFilter, ListFilter, ListSearch, type TimeRange } from '../../components/ListFilters';
+import { DateRangeFilter, ListFilter, ListSearch, type TimeRange, useListState } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
-import { PageTable, usePageState } from '../../components/PageTable';
+import { PageTable } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
 import { yuan } from './money';
@@ -26,9 +25,7 @@ const ORDER_NO_MAX = 64;
 export default function OrderListPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const pageState = usePageState();
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Filters>({ orderNo: '' });
+  const { pageState, search, setSearch, filters, change } = useListState<Filters>({ orderNo: '' });
   const list = useOrderList({
     page: pageState.page,
     size: pageState.size,
@@ -38,10 +35,6 @@ export default function OrderListPage() {
     ...(filters.from !== undefined ? { from: filters.from } : {}),
     ...(filters.to !== undefined ? { to: filters.to } : {}),
   });
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    pageState.reset();
-  };
   const method = (row: Order) => (row.paymentMethod ? t(`commerce.paymentMethod.${row.paymentMethod}`) : '-');
   const numberCell = (row: Order) => (
     <Link to={`/order/${row.id}`} data-testid="order-no">

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { saveFile } from '../../api/client';
 import { downloadStatement, useStatement } from '../../api/commerce';
 import { Authorized } from '../../components/Authorized';
-import { DateRangeFilter, ListFilter, type TimeRange } from '../../components/ListFilters';
-import { PageTable, usePageState } from '../../components/PageTable';
+import { DateRangeFilter, ListFilter, type TimeRange, useListState } from '../../components/ListFilters';
+import { PageTable } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
 import { yuan } from './money';
@@ -20,8 +20,7 @@ interface Filters extends TimeRange {
 export function Statement() {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const pageState = usePageState();
-  const [filters, setFilters] = useState<Filters>({});
+  const { pageState, filters, change } = useListState<Filters>({});
   const [exporting, setExporting] = useState(false);
   const filterQuery = {
     ...(filters.kind ? { kind: filters.kind } : {}),
@@ -29,10 +28,6 @@ export function Statement() {
     ...(filters.to !== undefined ? { to: filters.to } : {}),
   };
   const statement = useStatement({ page: pageState.page, size: pageState.size, ...filterQuery });
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    pageState.reset();
-  };
 
   const runExport = async () => {
     setExporting(true);

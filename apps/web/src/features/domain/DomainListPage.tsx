@@ -20,9 +20,9 @@ import { Authorized, useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ListEmpty } from '../../components/ListEmpty';
-import { ListFilter, ListSearch } from '../../components/ListFilters';
+import { ListFilter, ListSearch, useListState } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
-import { PageTable, usePageState } from '../../components/PageTable';
+import { PageTable } from '../../components/PageTable';
 import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
@@ -42,9 +42,10 @@ export default function DomainListPage() {
   const { t } = useI18n();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const pageState = usePageState();
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Filters>({ domainName: '', order: 'desc' });
+  const { pageState, search, setSearch, filters, change, clear } = useListState<Filters>({
+    domainName: '',
+    order: 'desc',
+  });
   const list = useDomainList({
     page: pageState.page,
     size: pageState.size,
@@ -60,14 +61,7 @@ export default function DomainListPage() {
   const filtered = Boolean(filters.domainName || filters.status || filters.type);
   const limitReached = limit.data ? limit.data.used >= limit.data.max : false;
 
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    pageState.reset();
-  };
-  const clearFilters = () => {
-    setSearch('');
-    change({ domainName: '', status: undefined, type: undefined });
-  };
+  const clearFilters = () => clear({ order: filters.order });
 
   const runExport = async () => {
     setExporting(true);

@@ -9,8 +9,8 @@ import { Button, Card, Flex, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useCacheTasks, useResubmitCacheTask } from '../../api/preheat';
-import { DateRangeFilter, ListFilter, type TimeRange } from '../../components/ListFilters';
-import { PageTable, usePageState } from '../../components/PageTable';
+import { DateRangeFilter, ListFilter, type TimeRange, useListState } from '../../components/ListFilters';
+import { PageTable } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { feedback } from '../../lib/feedback';
 import { formatTime } from '../../lib/time';
@@ -25,8 +25,7 @@ interface Filters extends TimeRange {
 /** The history of tasks, newest first, with type, state and date filters; a failed task's URLs can be resubmitted. */
 export function CacheTaskHistory() {
   const { t } = useI18n();
-  const pageState = usePageState();
-  const [filters, setFilters] = useState<Filters>({});
+  const { pageState, filters, change } = useListState<Filters>({});
   const [opened, setOpened] = useState<number>();
   const resubmit = useResubmitCacheTask();
   const list = useCacheTasks({
@@ -37,10 +36,6 @@ export function CacheTaskHistory() {
     ...(filters.from !== undefined ? { from: filters.from } : {}),
     ...(filters.to !== undefined ? { to: filters.to } : {}),
   });
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    pageState.reset();
-  };
   const urlCell = (row: CacheTask) => (
     <Typography.Text code ellipsis style={{ maxWidth: 360 }} data-testid="cache-task-url">
       {row.firstUrl}

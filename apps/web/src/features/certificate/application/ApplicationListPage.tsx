@@ -11,9 +11,9 @@ import { Link, useNavigate } from 'react-router';
 import { useApplicationList } from '../../../api/certificate-application';
 import { Authorized, useAuthorized } from '../../../components/Authorized';
 import { ListEmpty } from '../../../components/ListEmpty';
-import { ListFilter, ListSearch } from '../../../components/ListFilters';
+import { ListFilter, ListSearch, useListState } from '../../../components/ListFilters';
 import { PageContainer } from '../../../components/PageContainer';
-import { PageTable, usePageState } from '../../../components/PageTable';
+import { PageTable } from '../../../components/PageTable';
 import { useI18n } from '../../../i18n';
 import { formatDate, formatTime } from '../../../lib/time';
 import { CertificateNames } from '../CertificateNames';
@@ -33,9 +33,7 @@ const SEARCH_MAX = 253;
 export default function ApplicationListPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const pageState = usePageState();
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Filters>({ search: '' });
+  const { pageState, search, setSearch, filters, change, clear } = useListState<Filters>({ search: '' });
   const [creating, setCreating] = useState(false);
   const canAdd = useAuthorized('certificate', 'add');
   const list = useApplicationList({
@@ -46,14 +44,7 @@ export default function ApplicationListPage() {
   });
 
   const filtered = Boolean(filters.search || filters.status);
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    pageState.reset();
-  };
-  const clearFilters = () => {
-    setSearch('');
-    change({ search: '', status: undefined });
-  };
+  const clearFilters = () => clear();
 
   const idCell = (row: CertificateApplicationListItem) => (
     <Link to={applicationPath(row.id)} data-testid="application-open">
