@@ -62,7 +62,9 @@ export function RemoteTable<T extends object, D>({
   if (state.kind === 'error') return <LoadError title={failure} error={state.error} onRetry={remote.refetch} />;
 
   const list = rows(state.data);
-  const paging = pagination?.(state.data);
+  const pages = pagination?.(state.data);
+  // An empty answer needs no pager under its empty state; a page past the end (total > 0) keeps it, to go back.
+  const paging = pages && pages.total !== 0 ? pages : undefined;
   // Rows of the previous page or filter stay under a spinner until the new ones come.
   const replacing = remote.isFetching && remote.isPlaceholderData;
   const stale =
