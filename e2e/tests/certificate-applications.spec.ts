@@ -57,6 +57,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await names.fill(domain.domainName);
     await names.press('Enter');
     await names.press('Escape');
+    // The names' dropdown closes with an animation; until it is gone its options match the deploy choice too.
+    await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
     await dialog.getByText(text.keyType).click();
     await dialog.getByRole('combobox', { name: text.deployTo }).click();
     // The names' dropdown, closed, still holds the same name as an option.
