@@ -154,8 +154,3 @@ export async function recordDeployment(ex: Executor, deployment: DeployedDomain 
       set: { certificateId: rest.certificateId, domainName: rest.domainName, deployedAt: at },
     });
 }
-
-/** The domain no longer serves a managed certificate (another one was installed on it directly). */
-export async function forgetDeployment(ex: Executor, domainId: number): Promise<void> {
-  await ex.delete(certificateDeployments).where(eq(certificateDeployments.domainId, domainId));
-}

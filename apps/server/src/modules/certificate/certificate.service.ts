@@ -61,7 +61,7 @@ export function certificateMaterial(
   return materialOf(result.info, input.certificate.trim(), input.privateKey.trim(), userId, deps.box);
 }
 
-function materialOf(
+export function materialOf(
   info: CertificateInfo,
   certificatePem: string,
   privateKey: string,

@@ -363,22 +363,43 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
       expect((await h.call(owner, 'GET', `/certificate/${other.detail.id}/detail`)).statusCode).toBe(404);
     });
 
-    it('forgets the deployment when the domain HTTPS tab installs a pasted certificate instead', async () => {
+    it('keeps a certificate pasted on the domain HTTPS tab as a managed certificate deployed there', async () => {
       const { apex, detail } = await uploaded();
       const www = await enabledDomain(owner, `www.${apex}`);
       await h.call(owner, 'POST', `/certificate/${detail.id}/deploy`, { domainIds: [www] });
       await h.settle();
+      const listed = async () =>
+        (await h.call(owner, 'GET', '/certificate/list?page=1&pageSize=100')).body.data.list as {
+          id: number;
+          name: string;
+        }[];
+      const before = await listed();
       const pasted = pki.issue([`www.${apex}`]);
       const res = await h.call(owner, 'POST', `/domain/config/${www}/https-info`, {
         https: 'on',
-        certificate: { name: 'pasted', certificate: pasted.chain, privateKey: pasted.key },
+        certificate: { name: 'pasted on the tab', certificate: pasted.chain, privateKey: pasted.key },
       });
       expect(res.statusCode, res.text).toBe(200);
       const after = await h.call(owner, 'GET', `/certificate/${detail.id}/detail`);
       expect(after.body.data.deployedDomains).toEqual([]);
-      const covered = await h.call(owner, 'GET', `/certificate/${detail.id}/domains`);
-      expect(covered.body.data).toEqual([{ id: www, domainName: `www.${apex}`, deployed: false }]);
+      const adopted = (await listed()).filter((c) => !before.some((b) => b.id === c.id));
+      expect(adopted.map((c) => c.name)).toEqual(['pasted on the tab']);
+      const managed = (await h.call(owner, 'GET', `/certificate/${adopted[0]!.id}/detail`)).body.data;
+      expect(managed).toMatchObject({ source: 'uploaded', deployedDomains: [{ id: www, domainName: `www.${apex}` }] });
+      expect(JSON.stringify(managed)).not.toContain('PRIVATE KEY');
+      const download = await h.call(owner, 'GET', `/certificate/${adopted[0]!.id}/download`);
+      expect(download.text).toContain(pasted.chain.trim().split('\n')[1]);
       expect((await h.call(owner, 'POST', '/certificate/delete', { id: detail.id })).statusCode).toBe(200);
+      const refused = await h.call(owner, 'POST', '/certificate/delete', { id: adopted[0]!.id });
+      expect(refused.body).toMatchObject({ error: 'CERT_IN_USE' });
+      // Deploying a managed certificate goes through the same save but creates no second copy.
+      const again = await uploaded([`www.${apex}`]);
+      const deployed = await h.call(owner, 'POST', `/certificate/${again.detail.id}/deploy`, { domainIds: [www] });
+      expect(deployed.body.data.results).toMatchObject([{ ok: true }]);
+      const names = (await listed()).map((c) => c.name);
+      expect(names.filter((n) => n === 'pasted on the tab')).toHaveLength(1);
+      expect(names).toContain(again.detail.name);
+      expect(names).not.toContain(detail.name);
     });
 
     it('replaces the chain and key and redeploys to the same domains; refuses one that misses a domain', async () => {

@@ -34,7 +34,7 @@ export function domainHttpsOf(ctx: AreaContext): DomainHttps {
     },
     async installCertificate(user, domainId, material) {
       const current = await configs.get(user, domainId);
-      await configs.httpsInfo(user, domainId, {
+      await configs.installManagedCertificate(user, domainId, {
         https: 'on',
         http2: current.httpsConfig.http2,
         forceHttps: current.httpsConfig.forceHttps,

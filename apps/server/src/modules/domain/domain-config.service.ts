@@ -20,7 +20,7 @@ import {
 import type { Executor } from '../../db/connect';
 import type { StoredDomainConfig } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
-import { type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
+import { type CertificateInfo, type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import { toDomainConfig } from './domain.presenter';
 import * as repo from './domain.repository';
@@ -37,8 +37,19 @@ export interface DomainConfigServiceDeps extends DomainStore {
   hasAddon: (userId: number, addon: Addon) => Promise<boolean>;
   /** Lets the segment checks see origins the way the create call does (ALLOW_PRIVATE_ORIGINS). */
   allowPrivateOrigins: boolean;
-  /** A certificate was installed on the domain: it serves no managed certificate deployed before. */
-  certificateInstalled: (tx: Executor, domainId: number) => Promise<void>;
+  /** A certificate pasted on the HTTPS tab becomes a managed certificate deployed to the domain, in the save's transaction. */
+  certificatePasted: (tx: Executor, pasted: PastedCertificate) => Promise<void>;
+}
+
+export interface PastedCertificate {
+  userId: number;
+  domainId: number;
+  domainName: string;
+  name: string;
+  certificate: string;
+  privateKey: string;
+  info: CertificateInfo;
+  at: Date;
 }
 
 const certificateMessages: Record<CertificateProblem, string> = {
@@ -58,7 +69,8 @@ const certificateMessages: Record<CertificateProblem, string> = {
 
 interface SegmentChange {
   patch: Partial<StoredDomainConfig>;
-  tls?: { certificate: string; privateKey: string };
+  /** A certificate installed with the change; `pasted` when it came from the HTTPS tab rather than a deployment. */
+  tls?: { certificate: string; privateKey: string; pasted?: { name: string; info: CertificateInfo } };
 }
 
 /** Computes the change from the body and the current (locked) configuration; may refuse with a field error. */
@@ -81,7 +93,19 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       const change = await compute(row.config, row);
       const at = now();
       await repo.patchConfigOfUser(tx, user.id, id, change.patch, at, change.tls);
-      if (change.tls) await deps.certificateInstalled(tx, id);
+      const pasted = change.tls?.pasted;
+      if (pasted) {
+        await deps.certificatePasted(tx, {
+          userId: user.id,
+          domainId: id,
+          domainName: row.domainName,
+          name: pasted.name,
+          certificate: change.tls!.certificate,
+          privateKey: change.tls!.privateKey,
+          info: pasted.info,
+          at,
+        });
+      }
       if (to !== row.status) await repo.updateDomainOfUser(tx, user.id, id, { status: to }, at);
       if (edgeTarget(to)) await requestPublish(tx, id, now());
       return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
@@ -102,6 +126,76 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       await prepare(user, id);
       return save(user, id, () => ({ patch: toPatch(body) }));
     };
+
+  /**
+   * HTTPS switches and the certificate. A new certificate is checked against the domain and the clock before
+   * anything is stored; without one, HTTPS can be on only when a certificate is already installed. Forced
+   * HTTPS and the force-redirect type 'https' are one switch seen from two screens: they are kept equal.
+   */
+  async function saveHttps(user: Caller, id: number, body: HttpsInfo, pasted: boolean): Promise<DomainConfig> {
+    const row = await prepare(user, id);
+    let installed:
+      | {
+          checked: CertificateInfo;
+          certificate: string;
+          privateKey: string;
+          info: NonNullable<StoredDomainConfig['httpsConfig']['certificate']>;
+        }
+      | undefined;
+    if (body.certificate) {
+      const result = checkCertificate({
+        certificate: body.certificate.certificate,
+        privateKey: body.certificate.privateKey,
+        domainName: row.domainName,
+        now: now(),
+      });
+      if (!result.ok) {
+        const key = certificateMessages[result.problem];
+        throw new AppError('CERT_INVALID', { fields: { [`certificate.${result.field}`]: key }, messageKey: key });
+      }
+      installed = {
+        checked: result.info,
+        certificate: body.certificate.certificate.trim(),
+        privateKey: body.certificate.privateKey.trim(),
+        info: {
+          name: body.certificate.name,
+          subjects: result.info.dnsNames,
+          issuer: result.info.issuer,
+          notBefore: result.info.validFrom,
+          notAfter: result.info.validTo,
+        },
+      };
+    }
+    return save(user, id, (current, locked) => {
+      if (body.https === 'on' && !installed && !locked.hasCertificate) {
+        throw fieldError('certificate', 'domain.cert.required');
+      }
+      const redirect = current.forceRedirect;
+      const forceRedirect =
+        body.forceHttps === 'on'
+          ? { type: 'https' as const, statusCode: redirect.statusCode }
+          : redirect.type === 'https'
+            ? { type: 'off' as const, statusCode: redirect.statusCode }
+            : redirect;
+      return {
+        patch: {
+          https: body.https,
+          quic: body.quic,
+          httpsConfig: {
+            forceHttps: body.forceHttps,
+            http2: body.http2,
+            certificate: installed ? installed.info : current.httpsConfig.certificate,
+          },
+          forceRedirect,
+        },
+        tls: installed && {
+          certificate: installed.certificate,
+          privateKey: installed.privateKey,
+          pasted: pasted ? { name: installed.info.name, info: installed.checked } : undefined,
+        },
+      };
+    });
+  }
 
   return {
     async get(user: Caller, id: number): Promise<DomainConfig> {
@@ -139,65 +233,11 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       });
     },
 
-    /**
-     * HTTPS switches and the certificate. A new certificate is checked against the domain and the clock before
-     * anything is stored; without one, HTTPS can be on only when a certificate is already installed. Forced
-     * HTTPS and the force-redirect type 'https' are one switch seen from two screens: they are kept equal.
-     */
-    async httpsInfo(user: Caller, id: number, body: HttpsInfo) {
-      const row = await prepare(user, id);
-      let installed:
-        | { certificate: string; privateKey: string; info: StoredDomainConfig['httpsConfig']['certificate'] }
-        | undefined;
-      if (body.certificate) {
-        const result = checkCertificate({
-          certificate: body.certificate.certificate,
-          privateKey: body.certificate.privateKey,
-          domainName: row.domainName,
-          now: now(),
-        });
-        if (!result.ok) {
-          const key = certificateMessages[result.problem];
-          throw new AppError('CERT_INVALID', { fields: { [`certificate.${result.field}`]: key }, messageKey: key });
-        }
-        installed = {
-          certificate: body.certificate.certificate.trim(),
-          privateKey: body.certificate.privateKey.trim(),
-          info: {
-            name: body.certificate.name,
-            subjects: result.info.dnsNames,
-            issuer: result.info.issuer,
-            notBefore: result.info.validFrom,
-            notAfter: result.info.validTo,
-          },
-        };
-      }
-      return save(user, id, (current, locked) => {
-        if (body.https === 'on' && !installed && !locked.hasCertificate) {
-          throw fieldError('certificate', 'domain.cert.required');
-        }
-        const redirect = current.forceRedirect;
-        const forceRedirect =
-          body.forceHttps === 'on'
-            ? { type: 'https' as const, statusCode: redirect.statusCode }
-            : redirect.type === 'https'
-              ? { type: 'off' as const, statusCode: redirect.statusCode }
-              : redirect;
-        return {
-          patch: {
-            https: body.https,
-            quic: body.quic,
-            httpsConfig: {
-              forceHttps: body.forceHttps,
-              http2: body.http2,
-              certificate: installed ? installed.info : current.httpsConfig.certificate,
-            },
-            forceRedirect,
-          },
-          tls: installed ? { certificate: installed.certificate, privateKey: installed.privateKey } : undefined,
-        };
-      });
-    },
+    /** The HTTPS tab: a pasted certificate becomes a managed certificate (certificate area) deployed here. */
+    httpsInfo: (user: Caller, id: number, body: HttpsInfo) => saveHttps(user, id, body, true),
+
+    /** The certificate area deploying one of its managed certificates; it records the deployment itself. */
+    installManagedCertificate: (user: Caller, id: number, body: HttpsInfo) => saveHttps(user, id, body, false),
 
     async forceRedirect(user: Caller, id: number, body: ForceRedirect) {
       await prepare(user, id);

@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Providers } from '../../providers';
-import { certificateInstalledElsewhere } from '../certificate/certificate-deployments';
+import { adoptPastedCertificate } from '../certificate/certificate-deployments';
+import { certificateKeyOf, createSecretBox } from '../certificate/secret-box';
 import { addonOwnership } from '../commerce/addon-ownership';
 import { createDomainService } from './domain.service';
 import { createDomainConfigService } from './domain-config.service';
@@ -38,8 +39,8 @@ export function createDomainServices(ctx: DomainServicesContext) {
       // Paid add-ons are bought in the commerce area; the switch asks it what the customer holds.
       hasAddon: addonOwnership({ db, now }),
       allowPrivateOrigins: config.domain.allowPrivateOrigins,
-      // Deployments of managed certificates are the certificate area's record.
-      certificateInstalled: certificateInstalledElsewhere(),
+      // Managed certificates and their deployments are the certificate area's record.
+      certificatePasted: adoptPastedCertificate(createSecretBox(certificateKeyOf(config))),
     }),
     urlSigning: createUrlSigningService({ db, now }),
     exports: createDomainExportService({ db }),

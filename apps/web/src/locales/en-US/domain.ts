@@ -186,6 +186,8 @@ export const domain = {
   'domain.https.certKeyHint':
     'Paste the whole chain above, server certificate first. The key must not have a password.',
   'domain.https.sourceManaged': 'My certificates',
+  'domain.https.pasteKept':
+    'Saved under Certificate management too, where it can be replaced or deployed to other domains.',
   'domain.https.sourcePaste': 'Paste PEM',
   'domain.https.pick': 'Managed certificate',
   'domain.https.pickPlaceholder': 'Choose a certificate covering this domain',

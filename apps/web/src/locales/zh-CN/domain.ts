@@ -173,6 +173,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.https.certKey': '私钥（PEM）',
   'domain.https.certKeyHint': '上方请粘贴完整证书链，服务器证书在前。私钥不能设置密码。',
   'domain.https.sourceManaged': '我的证书',
+  'domain.https.pasteKept': '证书同时保存到证书管理中，可在那里更新或部署到其他域名。',
   'domain.https.sourcePaste': '粘贴证书',
   'domain.https.pick': '托管证书',
   'domain.https.pickPlaceholder': '选择覆盖此域名的证书',

@@ -236,6 +236,7 @@ export function HttpsTab() {
             <Form.Item
               name={['certificate', 'name']}
               label={t('domain.https.certName')}
+              extra={t('domain.https.pasteKept')}
               rules={[certRule('name')]}
               dependencies={['https']}
             >
