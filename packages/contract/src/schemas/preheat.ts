@@ -57,6 +57,9 @@ export function cacheTaskUrl(line: string): ParsedCacheTaskUrl | null {
   };
 }
 
+/** The {host} of 'preheat.url.format': the same example host as the form's placeholders. */
+export const cacheTaskFormatParams = { host: 'www.example.com' } as const;
+
 /** The message key for one line of a task of `type`, or null when the line is fine on its own. */
 export function cacheTaskLineIssue(type: CacheTaskType, line: string): string | null {
   if (line === '') return 'validation.required';
@@ -88,7 +91,9 @@ export const CacheTaskCreateSchema = z
       const key = problem ? null : cacheTaskUrl(line)!.href;
       const message = problem ?? (seen.has(key!) ? 'preheat.url.duplicate' : null);
       if (key) seen.add(key);
-      if (message) ctx.addIssue({ code: 'custom', path: ['urls', i], message });
+      if (!message) return;
+      const params = message === 'preheat.url.format' ? cacheTaskFormatParams : undefined;
+      ctx.addIssue({ code: 'custom', path: ['urls', i], message, params });
     });
   });
 export type CacheTaskCreate = z.output<typeof CacheTaskCreateSchema>;

@@ -3,6 +3,7 @@ import {
   type CacheTaskCreate,
   type CacheTaskListQuery,
   type CacheTaskType,
+  cacheTaskFormatParams,
   cacheTaskUrl,
   fromUtc8Time,
   utc8Time,
@@ -47,7 +48,9 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
   /** The submitted lines as the edge gets them, each with its domain; field errors at urls.<line> otherwise. */
   async function resolve(userId: number, type: CacheTaskType, lines: string[]) {
     const urls = lines.map((line) => cacheTaskUrl(line));
-    if (urls.some((url) => !url)) throw new AppError('VALIDATION_FAILED', { messageKey: 'preheat.url.format' });
+    if (urls.some((url) => !url)) {
+      throw new AppError('VALIDATION_FAILED', { messageKey: 'preheat.url.format', params: cacheTaskFormatParams });
+    }
     const domains = await enabledDomainsOfHosts(
       db,
       userId,

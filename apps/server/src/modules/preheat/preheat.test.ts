@@ -31,7 +31,7 @@ describe.each(dbKinds)('preheat and refresh on %s', (kind) => {
   it('checks every line with the texts of spec section 5', async () => {
     const format = await submit(owner, 'preheat', ['www.preheat-owner.test/a.png', 'ftp://www.preheat-owner.test/b']);
     expect(format.statusCode).toBe(400);
-    expect(format.body.fields).toEqual({ 'urls.1': 'Preheat URLs start with http:// or {host} one per line' });
+    expect(format.body.fields).toEqual({ 'urls.1': 'Preheat URLs start with http:// or www.example.com one per line' });
 
     const directory = await submit(owner, 'refreshDir', ['http://www.preheat-owner.test/images']);
     expect(directory.body.fields).toEqual({ 'urls.0': "Directory refresh URLs end with '/'" });

@@ -1,4 +1,4 @@
-import { type CacheTaskType, cacheTaskLineMax } from '@edgeward/contract';
+import { type CacheTaskType, cacheTaskFormatParams, cacheTaskLineMax } from '@edgeward/contract';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useCacheQuota, useCreateCacheTask } from '../../api/preheat';
 import { DataState } from '../../components/DataState';
@@ -55,7 +55,7 @@ export function CacheTaskForm({ type }: { type: CacheTaskType }) {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={ruleKeys[type].map((key) => <div key={key}>{t(key)}</div>)}
+        message={ruleKeys[type].map((key) => <div key={key}>{t(key, cacheTaskFormatParams)}</div>)}
       />
       <Form.Item
         name="urls"
