@@ -2,13 +2,13 @@ import type { Page } from '@playwright/test';
 import { domainTest as test } from '../support/domain-test';
 import { api } from '../support/domains';
 import { expect, openInLanguage, signInWithToken } from '../support/fixtures';
+import { operator } from '../support/ops';
 
 /**
  * Packages, orders, the pay view, balance and recharge, as the demo account (real-name verified, with a sample
  * balance and catalogue). QR payments go through the sandbox gateway: its pay page is opened in the browser and
  * confirmed, and the pay view polls until the gateway's notification (a durable job) has marked the order paid.
- * Not here: a bank transfer confirmed by the operator (`npm run ops -- recharge confirm` cannot open the e2e
- * server's embedded database while the server runs); the transfer's details are checked instead.
+ * A bank transfer is confirmed the way the operator does it, with `npm run ops -- recharge confirm` (support/ops.ts).
  */
 
 const texts = {
@@ -167,7 +167,12 @@ test('recharge by QR code: whole CNY of at least 1, then the balance and stateme
   await expect(page.getByRole('row').filter({ hasText: '+¥20.00' }).first()).toBeVisible();
 });
 
-test('recharge by bank transfer shows the account and a reference of its own', async ({ page, demoToken }) => {
+test('recharge by bank transfer: the account and a reference of its own, credited once the operator confirms', async ({
+  page,
+  request,
+  demoToken,
+}) => {
+  const before = await balanceFen(request, demoToken);
   await signInWithToken(page, demoToken, '/recharge');
   await page.getByTestId('recharge-amount').fill('300');
   await page.getByTestId('recharge-method').getByText('Bank transfer').click();
@@ -176,8 +181,18 @@ test('recharge by bank transfer shows the account and a reference of its own', a
   const transfer = page.getByTestId('bank-transfer');
   await expect(transfer).toContainText('¥300.00');
   await expect(transfer).toContainText('Sandbox Bank');
-  await expect(page.getByTestId('bank-transfer-reference')).not.toBeEmpty();
   await expect(page.getByTestId('pay-by-qr')).toHaveCount(0);
+  const reference = (await page.getByTestId('bank-transfer-reference').textContent())?.trim() ?? '';
+  expect(reference).not.toBe('');
+
+  // The bank's statement shows 300 received under the reference; the operator confirms it.
+  expect(operator('recharge', 'confirm', reference, '300')).toContain(`Confirmed ${reference}`);
+  // The pay view polls the order: it turns paid while the customer watches.
+  await expect(page.getByTestId('pay-outcome')).toHaveText('Payment successful', { timeout: 30_000 });
+  expect(await balanceFen(request, demoToken)).toBe(before + 30000n);
+  // Confirmed once: the same reference again changes nothing.
+  expect(() => operator('recharge', 'confirm', reference, '300')).toThrow();
+  expect(await balanceFen(request, demoToken)).toBe(before + 30000n);
 });
 
 test('an unverified customer sees why buying is not offered, with the way to verification', async ({ page, user }) => {

@@ -4,6 +4,8 @@ import { connect } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { startBackground } from './jobs';
+import { commands } from './ops/command-list';
+import { opsSocketPath, serveOps } from './ops/ops-socket';
 
 const config = loadConfig();
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {
@@ -26,6 +28,9 @@ if (!config.demo && config.env === 'development') {
   app.log.info(`no demo account: DEMO=false, or HOST=${config.host} reaches beyond this machine without DEMO=true`);
 }
 const background = await startBackground(app);
+// With PGlite no second process may open the data folder: operator commands reach the database through this one.
+const opsSocket =
+  database.kind === 'pglite' ? await serveOps(app.areaContext, commands, opsSocketPath(config.dataDir)) : undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -34,6 +39,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  await opsSocket?.close();
   await background.stop();
   await app.close();
   await database.close();

@@ -28,7 +28,7 @@ function deadPid(): number {
 
 function run(args: string[], env: Record<string, string>) {
   const child = spawnSync(tsx, args, { cwd: serverRoot, env: { ...process.env, ...env }, encoding: 'utf8' });
-  return { status: child.status, stderr: child.stderr };
+  return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
 function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<void> {
@@ -98,13 +98,13 @@ describe('data folder lock', { timeout: 180_000 }, () => {
       const ops = run(['src/ops/main.ts', 'user', 'list'], env);
       expect(ops.status).toBe(1);
       expect(ops.stderr).toContain(`(pid ${process.pid})`);
-      expect(ops.stderr).toContain('Stop the server before running operator commands, or run both on PostgreSQL');
+      expect(ops.stderr).toContain('It takes no operator commands');
     } finally {
       await database.close();
     }
   });
 
-  it('does not block after the holder is killed with SIGKILL', async () => {
+  it('hands operator commands to the server holding the folder, and does not block after it is killed with SIGKILL', async () => {
     const dir = tempDir();
     const server = spawn(tsx, ['src/main.ts'], {
       cwd: serverRoot,
@@ -116,6 +116,17 @@ describe('data folder lock', { timeout: 180_000 }, () => {
     const holder = () => Number(fs.readFileSync(path.join(dir, lockFileName), 'utf8'));
     try {
       await waitForOutput(server, /Edgeward console at/);
+      const env = { DATA_DIR: dir, DATABASE_URL: '' };
+      const created = run(
+        ['src/ops/main.ts', 'user', 'create', 'opsviasocket', 'ops@example.com', 'Edgeward-2026!'],
+        env,
+      );
+      expect(created.stderr).toBe('');
+      expect(created.stdout).toMatch(/^Created user opsviasocket \(id \d+\)/);
+      expect(run(['src/ops/main.ts', 'user', 'list'], env).stdout).toContain('opsviasocket');
+      const refused = run(['src/ops/main.ts', 'user', 'list', 'extra'], env);
+      expect(refused).toMatchObject({ status: 1, stderr: expect.stringContaining('takes no arguments') });
+      expect(fs.statSync(path.join(dir, 'ops.sock')).mode & 0o777).toBe(0o600);
       process.kill(holder(), 'SIGKILL');
       await exited;
     } finally {

@@ -6,10 +6,11 @@ import { createJobRunner } from '../jobs/runner';
 import { createProviders } from '../providers';
 import { commands } from './command-list';
 import { runOps, usage } from './ops';
+import { forwardOps, opsSocketPath } from './ops-socket';
 
 // The operator's command line: `npm run ops -- <command>`. It opens the database the server uses (DATABASE_URL, or
-// PGlite in DATA_DIR). PGlite admits one process at a time: with PGlite, run it while the server is stopped (the
-// data folder's lock refuses it otherwise, rather than letting its writes be lost).
+// PGlite in DATA_DIR). PGlite admits one process at a time: while a server holds the data folder, the command is
+// handed to that server over its operator socket (ops-socket.ts) and runs there.
 const argv = process.argv.slice(2);
 if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
   console.log(usage(commands));
@@ -17,10 +18,17 @@ if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
 }
 
 const config = loadConfig();
-const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {
+const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error) => {
   if (!(error instanceof DataDirLockedError)) throw error;
+  const forwarded = await forwardOps(
+    opsSocketPath(config.dataDir),
+    argv,
+    (line) => console.log(line),
+    (line) => console.error(line),
+  );
+  if (forwarded !== undefined) process.exit(forwarded);
   console.error(
-    `Error: ${error.message}\nStop the server before running operator commands, or run both on PostgreSQL (DATABASE_URL).`,
+    `Error: ${error.message}\nIt takes no operator commands (an older version, or not a server): stop it first, or run both on PostgreSQL (DATABASE_URL).`,
   );
   process.exit(1);
 });
