@@ -114,6 +114,17 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     await ingest.ingest({ node: 'test', text: served.join('\n') });
     const plan = (await h.call(buyer, 'GET', '/user/my_plan')).body.data[0];
     expect(plan).toMatchObject({ used: '4000', remaining: String(107_374_182_400 - 4_000) });
+    // A second package bought now overlaps the first: bytes served while both are in force count once.
+    const second = await order(buyer);
+    expect((await pay(buyer, second.id)).statusCode).toBe(200);
+    h.ctx.clock.advance(20 * 60_000);
+    await ingest.ingest({
+      node: 'test',
+      text: logLine(h.ctx.clock.now.getTime() - 60_000, 'used.package.test', { bytes_sent: 500 }),
+    });
+    const both = (await h.call(buyer, 'GET', '/user/my_plan')).body.data as { used: string }[];
+    expect(both).toHaveLength(2);
+    expect(both.reduce((sum, p) => sum + BigInt(p.used), 0n)).toBe(4_500n);
     // A stranger's traffic never counts against it.
     expect(
       (await h.call(owner, 'GET', '/user/my_plan')).body.data.every((p: { used: string | null }) => p.used !== '4000'),

@@ -22,7 +22,7 @@ import { translate } from '../../http/i18n';
 import type { PaymentGateway } from '../../providers/payment';
 import { assertRealNameVerified } from '../identity/real-name.guard';
 import type { AuthUser } from '../session/session.service';
-import { accountBytes } from '../traffic/traffic-usage';
+import { accountBytes, wholeBuckets } from '../traffic/traffic-usage';
 import * as balances from './balance.repository';
 import { toLedgerEntry, toMyPackage, toOrder, toPackage } from './commerce.presenter';
 import { requestHash, runOnce } from './idempotency';
@@ -30,6 +30,7 @@ import * as ordersRepo from './order.repository';
 import type { UserPackageRow } from './package.repository';
 import * as packagesRepo from './package.repository';
 import { newOrderNo, settlePaid } from './settlement';
+import { shareTraffic } from './traffic-sharing';
 
 type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;
 
@@ -69,14 +70,16 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
-   * A traffic package's use: the bytes the account served while it was in force, up to its quota. Overlapping
-   * traffic packages each count the traffic of their own window.
+   * The traffic packages' use: the bytes the account served while each was in force, shared out so that where
+   * packages overlap the same bytes count once (traffic-sharing.ts). Other packages have no measured use.
    */
-  async function measuredUse(row: UserPackageRow, at: Date): Promise<bigint | null> {
-    if (row.type !== 'traffic' || row.quota === null) return null;
-    const end = [at, row.expiresAt, row.revokedAt].filter((d): d is Date => d !== null).sort((a, b) => +a - +b)[0]!;
-    const bytes = BigInt(Math.round(await accountBytes(db, row.userId, row.effectiveAt, end)));
-    return bytes < row.quota ? bytes : row.quota;
+  async function measuredUse(userId: number, rows: UserPackageRow[], at: Date): Promise<Map<number, bigint>> {
+    const windows = rows.flatMap((row) => {
+      if (row.type !== 'traffic' || row.quota === null) return [];
+      const to = [at, row.expiresAt, row.revokedAt].filter((d): d is Date => d !== null).sort((a, b) => +a - +b)[0]!;
+      return [{ id: row.id, ...wholeBuckets(row.effectiveAt, to), quota: row.quota, expiresAt: row.expiresAt }];
+    });
+    return shareTraffic(windows, async (from, to) => BigInt(Math.round(await accountBytes(db, userId, from, to))));
   }
 
   return {
@@ -87,7 +90,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     async myPackages(user: Caller, platform: 'cdn' | 'eo'): Promise<MyPackage[]> {
       const rows = await packagesRepo.listUserPackages(db, user.id, platform === 'cdn' ? cdnTypes : ['edge_plan']);
       const at = now();
-      return Promise.all(rows.map(async (row) => toMyPackage(row, at, await measuredUse(row, at))));
+      const used = await measuredUse(user.id, rows, at);
+      return rows.map((row) => toMyPackage(row, at, used.get(row.id) ?? null));
     },
 
     async createOrder(user: Caller, body: OrderCreate): Promise<Order> {
