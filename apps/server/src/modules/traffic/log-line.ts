@@ -66,6 +66,10 @@ function parseCount(value: unknown): number {
 function parseSeconds(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
   if (typeof value !== 'string' || value === '' || value === '-') return null;
+  if (!value.includes(',') && !value.includes(':')) {
+    const n = Number(value);
+    return Number.isFinite(n) && n >= 0 ? n : null;
+  }
   let total = 0;
   for (const part of value.split(/[,:]/)) {
     const n = Number(part.trim());
@@ -86,8 +90,32 @@ function withoutQuery(value: string): string {
   return q === -1 ? value : value.slice(0, q);
 }
 
+/**
+ * What a batch's lines repeat, read once per batch: the same hosts and client addresses come back thousands of
+ * times, and normalizing or validating each again was a good part of reading a line.
+ */
+export interface LineMemo {
+  hosts: Map<string, string>;
+  addressOk: Map<string, boolean>;
+}
+
+export function newLineMemo(): LineMemo {
+  return { hosts: new Map(), addressOk: new Map() };
+}
+
+function memoized<K, V>(map: Map<K, V>, key: K, compute: (key: K) => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = compute(key);
+    map.set(key, value);
+  }
+  return value;
+}
+
+const isAddress = (value: string) => isIP(value) !== 0;
+
 /** Reads one line; a line that is not a record answers what is wrong with it, in a few words. */
-export function parseLogLine(text: string): ParsedLine {
+export function parseLogLine(text: string, memo: LineMemo = newLineMemo()): ParsedLine {
   let record: unknown;
   try {
     record = JSON.parse(text);
@@ -100,14 +128,15 @@ export function parseLogLine(text: string): ParsedLine {
   const r = record as Record<string, unknown>;
   const time = parseTime(r.time);
   if (!Number.isFinite(time) || time <= 0) return { ok: false, problem: 'time missing or unreadable' };
-  const host = typeof r.host === 'string' ? normalizeHost(r.host) : '';
+  const host = typeof r.host === 'string' ? memoized(memo.hosts, r.host, normalizeHost) : '';
   if (host === '' || host.length > 253) return { ok: false, problem: 'host missing' };
   const status = parseCount(r.status);
   if (!(status >= 100 && status <= 599)) return { ok: false, problem: 'status missing or not 100-599' };
   const bytesSent = parseCount(r.bytes_sent);
   if (Number.isNaN(bytesSent)) return { ok: false, problem: 'bytes_sent missing or not a count' };
   const clientIp = optionalText(r.client_ip);
-  if (clientIp !== '' && isIP(clientIp) === 0) return { ok: false, problem: 'client_ip is not an IP address' };
+  if (clientIp !== '' && !memoized(memo.addressOk, clientIp, isAddress))
+    return { ok: false, problem: 'client_ip is not an IP address' };
   return {
     ok: true,
     line: {

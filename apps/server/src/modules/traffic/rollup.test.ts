@@ -5,7 +5,7 @@ import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
 import { trafficAccountRollups, trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
 import { seededRandom } from './prng';
-import { rollUp } from './rollup';
+import { rollUp, TOP_ITEMS_PER_BATCH } from './rollup';
 import { createTrafficIngest, parseLines } from './traffic-ingest.service';
 
 /** Beijing midnight of 2026-11-21. */
@@ -66,6 +66,23 @@ describe('rollUp in memory', () => {
         .sort();
     expect(key(rollUp([...lines].reverse()))).toEqual(key(rollUp(lines)));
     expect(rollUp(lines).fiveMinute.reduce((n, b) => n + b.requests, 0)).toBe(300);
+  });
+
+  it("keeps each ranking's most requested items of a batch, up to the most a ranking call answers", () => {
+    // Path /p<i> is asked i + 1 times: the batch has more distinct paths than it keeps.
+    const paths = TOP_ITEMS_PER_BATCH + 30;
+    const text = Array.from({ length: paths }, (_, i) =>
+      Array.from({ length: i + 1 }, () => logLine(T0, 'k.test', { url: `/p${i}`, client_ip: '203.0.113.1' })),
+    )
+      .flat()
+      .join('\n');
+    const { top } = rollUp(parseLines(text).lines.map((line) => ({ domainId: 1, line })));
+    const urls = top.filter((t) => t.kind === 'url');
+    expect(urls).toHaveLength(TOP_ITEMS_PER_BATCH);
+    expect(Math.min(...urls.map((u) => u.requests))).toBe(paths - TOP_ITEMS_PER_BATCH + 1);
+    expect(top.filter((t) => t.kind === 'clientIp')).toEqual([
+      expect.objectContaining({ item: '203.0.113.1', requests: (paths * (paths + 1)) / 2 }),
+    ]);
   });
 });
 

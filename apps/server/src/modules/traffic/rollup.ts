@@ -1,4 +1,4 @@
-import { coarseGranularities, type StatisticsGranularity, type TopKind } from '@edgeward/contract';
+import { coarseGranularities, limits, type StatisticsGranularity, type TopKind, topKinds } from '@edgeward/contract';
 import { bucketStart, utc8Day } from './buckets';
 import { type AccessLogLine, isCacheHit } from './log-line';
 
@@ -76,29 +76,60 @@ function addCodes(into: Map<number, number>, from: Map<number, number>): void {
   for (const [code, n] of from) into.set(code, (into.get(code) ?? 0) + n);
 }
 
-/** Sums the lines in memory: one delta per domain and 5-minute bucket, one per domain, day and ranked item. */
+/** One ranked item's sums within a batch. */
+interface RankedSums {
+  requests: number;
+  bytes: number;
+}
+
+/** A batch's rankings of one domain and day, per kind: item -> sums. */
+type DayRankings = Record<TopKind, Map<string, RankedSums>>;
+
+/**
+ * How many items of each ranking (domain, day, kind) a batch keeps: its most requested ones, as many as a ranking
+ * call may ask for. Writing every distinct URL and client address of a busy batch cost more than all its rollups;
+ * an item cut from one batch's list loses only that batch's requests, which were fewer than those of the batch's
+ * hundredth item, so the top of a ranking stays right and the tail is approximate.
+ */
+export const TOP_ITEMS_PER_BATCH = limits.traffic.topMax;
+
+function rank(into: Map<string, RankedSums>, item: string, bytes: number): void {
+  if (item === '') return;
+  const sums = into.get(item);
+  if (sums) {
+    sums.requests++;
+    sums.bytes += bytes;
+  } else {
+    into.set(item, { requests: 1, bytes });
+  }
+}
+
+/** The most requested items of one ranking (ties by bytes, then by item), at most TOP_ITEMS_PER_BATCH. */
+function keptItems(items: Map<string, RankedSums>): [string, RankedSums][] {
+  const entries = [...items];
+  if (entries.length <= TOP_ITEMS_PER_BATCH) return entries;
+  return entries
+    .sort((a, b) => b[1].requests - a[1].requests || b[1].bytes - a[1].bytes || (a[0] < b[0] ? -1 : 1))
+    .slice(0, TOP_ITEMS_PER_BATCH);
+}
+
+/** Sums the lines in memory: one delta per domain and 5-minute bucket, and each ranking's kept items. */
 export function rollUp(lines: Iterable<DomainLine>): BatchRollup {
-  const buckets = new Map<string, BucketDelta>();
-  const top = new Map<string, TopItemDelta>();
+  // Nested maps keyed by numbers: a composed string key per line cost more than the sums themselves.
+  const buckets = new Map<number, Map<number, BucketDelta>>();
+  const rankings = new Map<number, Map<string, DayRankings>>();
   const dayOf = new Map<number, string>();
-  const rank = (domainId: number, day: string, kind: TopKind, item: string, bytes: number) => {
-    if (item === '') return;
-    const key = `${domainId}\u0000${day}\u0000${kind}\u0000${item}`;
-    const entry = top.get(key);
-    if (entry) {
-      entry.requests++;
-      entry.bytes += bytes;
-    } else {
-      top.set(key, { domainId, day, kind, item, requests: 1, bytes });
-    }
-  };
   for (const { domainId, line } of lines) {
     const start = Math.floor(line.time / FIVE_MINUTES) * FIVE_MINUTES;
-    const key = `${domainId}:${start}`;
-    let bucket = buckets.get(key);
+    let ofDomain = buckets.get(domainId);
+    if (!ofDomain) {
+      ofDomain = new Map();
+      buckets.set(domainId, ofDomain);
+    }
+    let bucket = ofDomain.get(start);
     if (!bucket) {
       bucket = emptyBucket(domainId, '5m', start);
-      buckets.set(key, bucket);
+      ofDomain.set(start, bucket);
     }
     bucket.requests++;
     bucket.bytes += line.bytesSent;
@@ -117,12 +148,31 @@ export function rollUp(lines: Iterable<DomainLine>): BatchRollup {
       day = utc8Day(line.time);
       dayOf.set(dayStart, day);
     }
-    rank(domainId, day, 'url', line.path, line.bytesSent);
-    rank(domainId, day, 'referer', line.referer, line.bytesSent);
-    rank(domainId, day, 'clientIp', line.clientIp, line.bytesSent);
+    let days = rankings.get(domainId);
+    if (!days) {
+      days = new Map();
+      rankings.set(domainId, days);
+    }
+    let ranked = days.get(day);
+    if (!ranked) {
+      ranked = { url: new Map(), referer: new Map(), clientIp: new Map() };
+      days.set(day, ranked);
+    }
+    rank(ranked.url, line.path, line.bytesSent);
+    rank(ranked.referer, line.referer, line.bytesSent);
+    rank(ranked.clientIp, line.clientIp, line.bytesSent);
   }
-  for (const bucket of buckets.values()) bucket.peakBytes = bucket.bytes;
-  return { fiveMinute: [...buckets.values()], top: [...top.values()] };
+  const fiveMinute = [...buckets.values()].flatMap((ofDomain) => [...ofDomain.values()]);
+  for (const bucket of fiveMinute) bucket.peakBytes = bucket.bytes;
+  const top: TopItemDelta[] = [];
+  for (const [domainId, days] of rankings) {
+    for (const [day, ranked] of days) {
+      for (const kind of topKinds) {
+        for (const [item, sums] of keptItems(ranked[kind])) top.push({ domainId, day, kind, item, ...sums });
+      }
+    }
+  }
+  return { fiveMinute, top };
 }
 
 /**

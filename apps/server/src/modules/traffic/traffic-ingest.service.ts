@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import type { EdgeLogBatchResult } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { domainsForHosts } from './domain-directory';
-import { type AccessLogLine, parseLogLine } from './log-line';
+import { type AccessLogLine, newLineMemo, parseLogLine } from './log-line';
 import { accountDeltas, coarseDeltas, type DomainLine, rollUp } from './rollup';
 import * as repo from './traffic-write.repository';
 
@@ -42,6 +42,7 @@ export function parseLines(text: string) {
   let total = 0;
   let start = 0;
   let number = 0;
+  const memo = newLineMemo();
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
@@ -50,7 +51,7 @@ export function parseLines(text: string) {
     start = end + 1;
     if (raw === '') continue;
     total++;
-    const parsed = parseLogLine(raw);
+    const parsed = parseLogLine(raw, memo);
     if (parsed.ok) {
       lines.push(parsed.line);
     } else {
