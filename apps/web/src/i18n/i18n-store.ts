@@ -9,12 +9,15 @@ import {
   pickLocale,
 } from '@edgeward/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { type WebTextKey, webEnUS } from '../locales/en-US';
+import type { WebTextKey } from '../locales/en-US';
+import { webEnUSCore } from '../locales/en-US/core';
+import { loadOnce } from '../navigation/lazy-page';
 import { createStore, storageOf } from '../stores/create-store';
 
 /** Every text the web shows: its own texts plus the contract's validation and error messages. */
 export type TextKey = WebTextKey | MessageKey;
-export type Catalogue = Record<TextKey, string>;
+/** Partial in en-US until the console's texts have arrived (loadConsoleTexts); an absent key shows as itself. */
+export type Catalogue = Partial<Record<TextKey, string>>;
 export type { Locale };
 
 export interface I18nState {
@@ -27,7 +30,7 @@ export interface I18nState {
 }
 
 const STORAGE_KEY = 'edgeward.locale';
-const enCatalogue: Catalogue = { ...enUS, ...webEnUS };
+let enCatalogue: Catalogue = { ...enUS, ...webEnUSCore };
 
 export const i18nStore = createStore<I18nState>({
   locale: 'en-US',
@@ -106,3 +109,13 @@ export function initI18n(): Promise<void> {
   const locale = initialLocale(stored, typeof navigator === 'undefined' ? undefined : navigator.language);
   return apply(locale).catch(() => apply('en-US'));
 }
+
+/**
+ * The console's texts (every area's): fetched once, with the console's layout, before any console page renders.
+ * The Chinese pack carries all of its texts already; this completes the English catalogue, in force or not.
+ */
+export const loadConsoleTexts = loadOnce(async () => {
+  const { webEnUS } = await import('../locales/en-US');
+  enCatalogue = { ...enUS, ...webEnUS };
+  i18nStore.set((state) => (state.locale === 'en-US' ? { ...state, catalogue: enCatalogue } : state));
+});

@@ -5,6 +5,7 @@ export {
   initI18n,
   initialLocale,
   type Locale,
+  loadConsoleTexts,
   setLocale,
   type TextKey,
   translate,

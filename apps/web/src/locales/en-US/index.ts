@@ -8,7 +8,10 @@ import { menu } from './menu';
 import { preheat } from './preheat';
 import { statistics } from './statistics';
 
-/** The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. */
+/**
+ * The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. The first load
+ * carries only core.ts; this whole catalogue arrives with the console (i18n-store loadConsoleTexts).
+ */
 export const webEnUS = {
   ...common,
   ...menu,
