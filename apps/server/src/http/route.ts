@@ -6,6 +6,7 @@ import type { AuthUser } from '../modules/session/session.service';
 import { requireUser } from './auth';
 import { localeOf, translate } from './i18n';
 import { rateLimitConfig } from './rate-limit';
+import { clientIp } from './trust-proxy';
 
 // Def['body'] of a route with a body is `Schema | undefined` (the property is optional in RouteDef): strip undefined.
 type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : z.output<Exclude<S, undefined> & z.ZodType>;
@@ -74,7 +75,7 @@ export function registerRoute<Def extends RouteDef>(
           return request.user as AuthUser;
         },
         get actor() {
-          return userActor(request.user as AuthUser, request.ip);
+          return userActor(request.user as AuthUser, clientIp(request));
         },
         locale,
         request,

@@ -22,6 +22,8 @@ import type { StoredDomainConfig } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
 import { assertRealNameVerified } from '../identity/real-name.guard';
+import type { Actor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import { toDomainConfig } from './domain.presenter';
 import * as repo from './domain.repository';
 import type { DomainOriginService } from './domain-origin.service';
@@ -73,7 +75,7 @@ type Compute = (current: StoredDomainConfig, row: repo.DomainWithConfig) => Segm
 export function createDomainConfigService(deps: DomainConfigServiceDeps) {
   const { db, now } = deps;
 
-  async function save(user: Caller, id: number, compute: Compute): Promise<DomainConfig> {
+  async function save(user: Caller, id: number, actor: Actor, compute: Compute): Promise<DomainConfig> {
     return db.transaction(async (tx) => {
       const row = await ownDomain(tx, user, id, true);
       const to = nextStatus(row.status, 'configure');
@@ -84,6 +86,16 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       if (change.tls) await deps.certificateInstalled(tx, id);
       if (to !== row.status) await repo.updateDomainOfUser(tx, user.id, id, { status: to }, at);
       if (edgeTarget(to)) await requestPublish(tx, id, now());
+      // The pieces the save names, as they were and as they are now: the summary lists the fields that differ.
+      const keys = Object.keys(change.patch) as (keyof StoredDomainConfig)[];
+      await recordOperation(tx, {
+        actor,
+        action: 'domain.configure',
+        target: { type: 'domain', id, name: row.domainName },
+        before: Object.fromEntries(keys.map((k) => [k, row.config[k]])),
+        after: change.patch,
+        at,
+      });
       return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
     });
   }
@@ -98,9 +110,9 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
 
   const simple =
     <B>(toPatch: (body: B) => Partial<StoredDomainConfig>) =>
-    async (user: Caller, id: number, body: B) => {
+    async (user: Caller, id: number, body: B, actor: Actor) => {
       await prepare(user, id);
-      return save(user, id, () => ({ patch: toPatch(body) }));
+      return save(user, id, actor, () => ({ patch: toPatch(body) }));
     };
 
   return {
@@ -108,7 +120,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       return toDomainConfig(await ownDomain(db, user, id));
     },
 
-    async origin(user: Caller, id: number, body: OriginSetting) {
+    async origin(user: Caller, id: number, body: OriginSetting, actor: Actor) {
       const row = await prepare(user, id);
       const same = originEntryIssues(body.ipOrDomain, {
         domainName: row.domainName,
@@ -116,7 +128,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       }).find((issue) => issue.message === 'domain.origin.sameAsDomain');
       if (same) throw fieldError(`ipOrDomain.${same.path.join('.')}`, same.message);
       await deps.origins.check(body, row.domainName, '');
-      return save(user, id, (current) => ({
+      return save(user, id, actor, (current) => ({
         patch: {
           sources: [{ originType: deriveOriginType(body.ipOrDomain), ...body }, ...current.sources.slice(1)],
           originProtocol: body.originProtocol,
@@ -124,11 +136,11 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       }));
     },
 
-    async originProtocol(user: Caller, id: number, body: OriginProtocolBody) {
+    async originProtocol(user: Caller, id: number, body: OriginProtocolBody, actor: Actor) {
       const row = await prepare(user, id);
       const origin = row.config.sources[0]!;
       await deps.origins.check({ ...origin, originProtocol: body.originProtocol }, row.domainName, '');
-      return save(user, id, (current) => {
+      return save(user, id, actor, (current) => {
         const [first, ...rest] = current.sources;
         return {
           patch: {
@@ -144,7 +156,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
      * anything is stored; without one, HTTPS can be on only when a certificate is already installed. Forced
      * HTTPS and the force-redirect type 'https' are one switch seen from two screens: they are kept equal.
      */
-    async httpsInfo(user: Caller, id: number, body: HttpsInfo) {
+    async httpsInfo(user: Caller, id: number, body: HttpsInfo, actor: Actor) {
       const row = await prepare(user, id);
       let installed:
         | { certificate: string; privateKey: string; info: StoredDomainConfig['httpsConfig']['certificate'] }
@@ -172,7 +184,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
           },
         };
       }
-      return save(user, id, (current, locked) => {
+      return save(user, id, actor, (current, locked) => {
         if (body.https === 'on' && !installed && !locked.hasCertificate) {
           throw fieldError('certificate', 'domain.cert.required');
         }
@@ -199,9 +211,9 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       });
     },
 
-    async forceRedirect(user: Caller, id: number, body: ForceRedirect) {
+    async forceRedirect(user: Caller, id: number, body: ForceRedirect, actor: Actor) {
       await prepare(user, id);
-      return save(user, id, (current) => {
+      return save(user, id, actor, (current) => {
         if (body.type === 'https' && current.https !== 'on') throw fieldError('type', 'domain.https.enableFirst');
         return {
           patch: {
@@ -212,12 +224,12 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       });
     },
 
-    async websocket(user: Caller, id: number, body: Websocket) {
+    async websocket(user: Caller, id: number, body: Websocket, actor: Actor) {
       await prepare(user, id);
       if (body.websocket === 'on' && !(await deps.hasAddon(user.id, 'websocket'))) {
         throw new AppError('ADDON_REQUIRED');
       }
-      return save(user, id, () => ({ patch: { websocket: body.websocket } }));
+      return save(user, id, actor, () => ({ patch: { websocket: body.websocket } }));
     },
 
     rangeSwitch: simple<RangeSwitch>((body) => ({ rangeStatus: body.rangeSwitch })),

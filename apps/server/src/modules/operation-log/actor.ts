@@ -1,4 +1,3 @@
-import { plainAddress } from '../../http/client-address';
 import type { AuthUser } from '../session/session.service';
 
 /**
@@ -11,14 +10,8 @@ export type Actor =
   | { kind: 'operator'; userId: number };
 
 /** The actor of a signed-in request: routes hand this to services instead of the request. */
-export function userActor(user: Pick<AuthUser, 'id' | 'sessionId' | 'apiKeyId'>, ip: string | undefined): Actor {
-  return {
-    kind: 'user',
-    userId: user.id,
-    sessionId: user.sessionId,
-    apiKeyId: user.apiKeyId,
-    address: ip ? plainAddress(ip) : undefined,
-  };
+export function userActor(user: Pick<AuthUser, 'id' | 'sessionId' | 'apiKeyId'>, address: string): Actor {
+  return { kind: 'user', userId: user.id, sessionId: user.sessionId, apiKeyId: user.apiKeyId, address };
 }
 
 /** The operator, acting on the customer `userId`'s objects. */

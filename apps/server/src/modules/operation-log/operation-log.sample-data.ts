@@ -27,17 +27,43 @@ export async function addSampleOperations(ctx: AreaContext, owner: SampleOwner):
   const second = names[1] ? { id: String(names[1].id), name: names[1].name } : { name: 'static.example.com' };
   const samples: SampleOperation[] = [
     { hoursAgo: 160, action: 'domain.create', target: { type: 'domain', ...first }, after: { type: 'web' } },
-    { hoursAgo: 150, action: 'domain.review', target: { type: 'domain', ...first }, operator: true,
-      before: { status: 'reviewing' }, after: { status: 'configuring' } },
-    { hoursAgo: 120, action: 'domain.configure', target: { type: 'domain', ...first },
-      before: { cacheConfig: { rules: [] } }, after: { cacheConfig: { rules: [{ type: 'suffix', ttl: 86400 }] } } },
+    {
+      hoursAgo: 150,
+      action: 'domain.review',
+      target: { type: 'domain', ...first },
+      operator: true,
+      before: { status: 'reviewing' },
+      after: { status: 'configuring' },
+    },
+    {
+      hoursAgo: 120,
+      action: 'domain.configure',
+      target: { type: 'domain', ...first },
+      before: { cacheConfig: { rules: [] } },
+      after: { cacheConfig: { rules: [{ type: 'suffix', ttl: 86400 }] } },
+    },
     { hoursAgo: 96, action: 'certificate.upload', target: { type: 'certificate', name: 'example-wildcard' } },
-    { hoursAgo: 72, action: 'order.recharge', target: { type: 'order', name: 'R-SAMPLE-0001' }, after: { amount: '100.00' } },
-    { hoursAgo: 48, action: 'domain.disable', target: { type: 'domain', ...second },
-      before: { status: 'enabled' }, after: { status: 'disabled' } },
+    {
+      hoursAgo: 72,
+      action: 'order.recharge',
+      target: { type: 'order', name: 'R-SAMPLE-0001' },
+      after: { amount: '100.00' },
+    },
+    {
+      hoursAgo: 48,
+      action: 'domain.disable',
+      target: { type: 'domain', ...second },
+      before: { status: 'enabled' },
+      after: { status: 'disabled' },
+    },
     { hoursAgo: 24, action: 'cacheTask.create', target: { type: 'cacheTask', name: 'refreshUrl' }, after: { urls: 2 } },
-    { hoursAgo: 2, action: 'account.profile', target: { type: 'account', name: 'demo' },
-      before: { nickName: 'Demo' }, after: { nickName: 'Demo user' } },
+    {
+      hoursAgo: 2,
+      action: 'account.profile',
+      target: { type: 'account', name: 'demo' },
+      before: { nickName: 'Demo' },
+      after: { nickName: 'Demo user' },
+    },
   ];
   const at = ctx.now().getTime();
   for (const s of samples) {
