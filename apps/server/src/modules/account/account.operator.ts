@@ -113,12 +113,12 @@ export async function grantPermission(
   const user = await repo.findUserByName(db, userName);
   if (!user) return undefined;
   return db.transaction(async (tx) => {
-    const current = new Set((await repo.findPermissionActions(tx, user.id, permissionId)) ?? []);
-    const before = allActions.filter((x) => current.has(x));
+    const found = await repo.findPermissionActions(tx, user.id, permissionId);
+    const current = new Set(found ?? []);
     for (const action of actions.length ? actions : allActions) current.add(action);
     const next = allActions.filter((x) => current.has(x));
     await repo.upsertPermission(tx, user.id, permissionId, next);
-    await recordPermissions(tx, user, permissionId, before, next);
+    await recordPermissions(tx, user, permissionId, found ?? null, next);
     return next;
   });
 }

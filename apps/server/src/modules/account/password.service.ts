@@ -7,9 +7,9 @@ import * as sessionRepository from '../session/session.repository';
 import { type AuthUser, hashSecret, newToken } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid, passwordWrong } from './account.errors';
-import { recordPassword } from './account-log';
 import { accountPolicy } from './account.policy';
 import * as repo from './account.repository';
+import { recordPassword } from './account-log';
 import { refuseSimulation } from './simulation.guard';
 
 const a = limits.account;

@@ -5,9 +5,9 @@ import type { Actor } from '../operation-log/actor';
 import type { AuthUser } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { avatarInvalid, mapTaken, refuseTaken } from './account.errors';
-import { recordProfile } from './account-log';
 import { toProfile } from './account.presenter';
 import * as repo from './account.repository';
+import { recordProfile } from './account-log';
 import { type AvatarExt, avatarTypes, avatarUrlPrefix } from './avatar.store';
 import type { EmailChangeService } from './email-change.service';
 

@@ -17,7 +17,12 @@ function shortText(value: unknown): string | null {
   return text.length > valueMax ? `${text.slice(0, valueMax - 1)}…` : text;
 }
 
+/** A missing side of an object or list is walked as an empty one, so a creation lists the fields it set. */
+const emptyLike = (other: unknown) => (Array.isArray(other) ? [] : {});
+
 function walk(path: string, before: unknown, after: unknown, out: OperationChange[]): void {
+  if (before === undefined && isObject(after)) before = emptyLike(after);
+  if (after === undefined && isObject(before)) after = emptyLike(before);
   if (isObject(before) && isObject(after) && Array.isArray(before) === Array.isArray(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     for (const key of keys) {
