@@ -4,7 +4,6 @@ import {
   type CertificateDetail,
   type CertificateListQuery,
   type CertificateReplace,
-  type CertificateSource,
   limits,
   namesCover,
 } from '@edgeward/contract';

@@ -124,7 +124,6 @@ export const account = {
   'account.log.loginTab': 'Login log',
   'account.log.loadFailed': 'The login log could not be loaded',
   'account.log.operationTab': 'Operation log',
-  'account.log.tabUnderConstruction': 'Under construction',
   'account.log.time': 'Time',
   'account.log.ip': 'IP address',
   'account.log.device': 'Device',

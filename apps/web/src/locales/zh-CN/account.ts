@@ -118,7 +118,6 @@ export const account: Record<keyof typeof en, string> = {
   'account.log.loginTab': '登录日志',
   'account.log.loadFailed': '登录日志加载失败',
   'account.log.operationTab': '操作日志',
-  'account.log.tabUnderConstruction': '建设中',
   'account.log.time': '时间',
   'account.log.ip': 'IP 地址',
   'account.log.device': '设备',

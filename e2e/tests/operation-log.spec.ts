@@ -1,0 +1,34 @@
+import { expect, signInWithToken, test } from '../support/fixtures';
+
+/**
+ * Issue 12, the operation log: a change made in the console (a new username) is listed on the /log page's
+ * operation-log tab with what changed and from where; the filters narrow the list and clearing them brings it back.
+ */
+test('a profile change is listed in the operation log and the filters find it', async ({ page, user }) => {
+  await signInWithToken(page, user.token, '/account/settings/basic');
+  const renamed = `${user.userName.slice(0, 30)}x`;
+  await page.getByLabel('Username').fill(renamed);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your information has been updated')).toBeVisible();
+
+  await page.goto('/log');
+  await page.getByRole('tab', { name: 'Operation log' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByTestId('operation-action').getByText('Edit profile') });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('operation-changes')).toContainText(`userName: ${user.userName} → ${renamed}`);
+  await expect(row).toContainText('127.0.0.1');
+  await expect(row).toContainText(/Session #\d+/);
+
+  await page.getByTestId('operation-log-target-filter').click();
+  await page.getByRole('option', { name: 'Order', exact: true }).click();
+  await expect(page.getByText('No operation matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(row).toHaveCount(1);
+
+  await page.getByTestId('operation-log-action-filter').click();
+  await page.getByRole('option', { name: 'Edit profile' }).click();
+  await expect(row).toHaveCount(1);
+  await page.getByTestId('operation-log-search').getByRole('searchbox').fill('no-such-target');
+  await page.getByTestId('operation-log-search').getByRole('searchbox').press('Enter');
+  await expect(page.getByText('No operation matches these filters')).toBeVisible();
+});
