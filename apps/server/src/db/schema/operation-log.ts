@@ -3,8 +3,6 @@ import { bigserial, boolean, index, jsonb, pgTable, text, timestamp } from 'driz
 import { users } from './accounts';
 import { id } from './columns';
 
-export const operationActorKinds = ['user', 'operator'] as const;
-
 /** Append-only (triggers in 0016_operation_log.sql refuse UPDATE, DELETE and TRUNCATE). */
 export const operationLog = pgTable(
   'operation_log',
@@ -13,7 +11,8 @@ export const operationLog = pgTable(
     userId: id('user_id')
       .notNull()
       .references(() => users.id),
-    actor: text('actor', { enum: operationActorKinds }).notNull(),
+    // The customer (through a session or an API key) or the operator.
+    actor: text('actor', { enum: ['user', 'operator'] }).notNull(),
     sessionId: id('session_id'),
     apiKeyId: id('api_key_id'),
     address: text('address'),
