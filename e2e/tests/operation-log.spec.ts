@@ -20,13 +20,18 @@ test('a profile change is listed in the operation log and the filters find it', 
   await expect(row).toContainText(/Session #\d+/);
 
   await page.getByTestId('operation-log-target-filter').click();
-  await page.getByRole('option', { name: 'Order', exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: /^Order$/ }).click();
   await expect(page.getByText('No operation matches these filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(row).toHaveCount(1);
 
+  // A target type narrows the action filter to that type's actions.
+  await page.getByTestId('operation-log-target-filter').click();
+  await page.locator('.ant-select-item-option', { hasText: /^Account$/ }).click();
+  await expect(row).toHaveCount(1);
   await page.getByTestId('operation-log-action-filter').click();
-  await page.getByRole('option', { name: 'Edit profile' }).click();
+  await expect(page.locator('.ant-select-item-option', { hasText: /^Place order$/ })).toHaveCount(0);
+  await page.locator('.ant-select-item-option', { hasText: /^Edit profile$/ }).click();
   await expect(row).toHaveCount(1);
   await page.getByTestId('operation-log-search').getByRole('searchbox').fill('no-such-target');
   await page.getByTestId('operation-log-search').getByRole('searchbox').press('Enter');
