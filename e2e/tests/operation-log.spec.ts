@@ -1,3 +1,4 @@
+import { loginDemo } from '../support/domains';
 import { expect, signInWithToken, test } from '../support/fixtures';
 
 /**
@@ -36,4 +37,14 @@ test('a profile change is listed in the operation log and the filters find it', 
   await page.getByTestId('operation-log-search').getByRole('searchbox').fill('no-such-target');
   await page.getByTestId('operation-log-search').getByRole('searchbox').press('Enter');
   await expect(page.getByText('No operation matches these filters')).toBeVisible();
+});
+
+test('the demo account finds sample operations, the operator’s among them', async ({ page, request }) => {
+  await signInWithToken(page, await loginDemo(request), '/log');
+  await page.getByRole('tab', { name: 'Operation log' }).click();
+  const verified = page
+    .getByRole('row')
+    .filter({ has: page.getByTestId('operation-action').getByText('Verify domain ownership') });
+  await expect(verified.first()).toContainText('Operator');
+  await expect(verified.first()).toContainText('Sample data');
 });

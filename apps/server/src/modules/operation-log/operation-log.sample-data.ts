@@ -17,23 +17,25 @@ interface SampleOperation {
 /** A week of the demo account's operations, named after its sample domains, each marked as sample data. */
 export async function addSampleOperations(ctx: AreaContext, owner: SampleOwner): Promise<void> {
   const { db } = ctx.database;
-  const names = await db
-    .select({ id: domains.id, name: domains.domainName })
+  const owned = await db
+    .select({ id: domains.id, name: domains.domainName, status: domains.status })
     .from(domains)
     .where(eq(domains.userId, owner.userId))
-    .orderBy(asc(domains.id))
-    .limit(2);
-  const first = names[0] ? { id: String(names[0].id), name: names[0].name } : { name: 'www.example.com' };
-  const second = names[1] ? { id: String(names[1].id), name: names[1].name } : { name: 'static.example.com' };
+    .orderBy(asc(domains.id));
+  const ref = (status: string, fallback: string) => {
+    const row = owned.find((d) => d.status === status);
+    return row ? { id: String(row.id), name: row.name } : { name: fallback };
+  };
+  const first = ref('enabled', 'www.example.com');
+  const second = ref('disabled', 'old.example.com');
   const samples: SampleOperation[] = [
     { hoursAgo: 160, action: 'domain.create', target: { type: 'domain', ...first }, after: { type: 'web' } },
     {
-      hoursAgo: 150,
-      action: 'domain.review',
-      target: { type: 'domain', ...first },
+      hoursAgo: 165,
+      action: 'domain.verifyOwnership',
+      target: { type: 'domain', name: 'example.com' },
       operator: true,
-      before: { status: 'reviewing' },
-      after: { status: 'configuring' },
+      after: { verified: 'yes' },
     },
     {
       hoursAgo: 120,
@@ -42,7 +44,7 @@ export async function addSampleOperations(ctx: AreaContext, owner: SampleOwner):
       before: { cacheConfig: { rules: [] } },
       after: { cacheConfig: { rules: [{ type: 'suffix', ttl: 86400 }] } },
     },
-    { hoursAgo: 96, action: 'certificate.upload', target: { type: 'certificate', name: 'example-wildcard' } },
+    { hoursAgo: 96, action: 'certificate.upload', target: { type: 'certificate', name: 'sample-wildcard' } },
     {
       hoursAgo: 72,
       action: 'order.recharge',
