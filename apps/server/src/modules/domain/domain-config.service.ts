@@ -85,7 +85,6 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       await repo.patchConfigOfUser(tx, user.id, id, change.patch, at, change.tls);
       if (change.tls) await deps.certificateInstalled(tx, id);
       if (to !== row.status) await repo.updateDomainOfUser(tx, user.id, id, { status: to }, at);
-      if (edgeTarget(to)) await requestPublish(tx, id, now());
       // The pieces the save names, as they were and as they are now: the summary lists the fields that differ.
       const keys = Object.keys(change.patch) as (keyof StoredDomainConfig)[];
       await recordOperation(tx, {
@@ -96,6 +95,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         after: change.patch,
         at,
       });
+      if (edgeTarget(to)) await requestPublish(tx, id, now());
       return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
     });
   }

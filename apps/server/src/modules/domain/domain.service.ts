@@ -63,7 +63,6 @@ export function createDomainService(deps: DomainServiceDeps) {
       const fields = { status: to, abnormalReason: event === 'enable' ? null : undefined };
       await repo.updateDomainOfUser(tx, user.id, id, fields, at);
       if (event !== 'delete') await repo.bumpVersionOfUser(tx, user.id, id, at);
-      await requestPublish(tx, id, now());
       await recordOperation(tx, {
         actor,
         action: `domain.${event}`,
@@ -72,6 +71,7 @@ export function createDomainService(deps: DomainServiceDeps) {
         after: { status: event === 'delete' ? undefined : to },
         at,
       });
+      await requestPublish(tx, id, now());
       return toListItem({ ...row, status: to, updatedAt: at, https: row.config.https });
     });
   }
@@ -123,13 +123,13 @@ export function createDomainService(deps: DomainServiceDeps) {
           if (isUniqueViolation(error)) throw new AppError('DOMAIN_TAKEN');
           throw error;
         }
-        if (edgeTarget(status)) await requestPublish(tx, id, now());
         await recordOperation(tx, {
           actor,
           action: 'domain.create',
           target: { type: 'domain', id, name: domainName },
           after: { type: body.type, status, origin: body.origin.ipOrDomain },
         });
+        if (edgeTarget(status)) await requestPublish(tx, id, now());
         return id;
       });
       return toDetail((await repo.findOfUser(db, user.id, id))!);
