@@ -10,6 +10,7 @@ import { grantPermission } from '../account/account.operator';
 import { createPasswordHasher } from '../account/password-hasher';
 import { createCommerceOperator } from '../commerce/commerce.operator';
 import { createDomainServices } from '../domain/domain.services';
+import { recordOperation } from './operation-log.recorder';
 
 describe.each(dbKinds)('operation log on %s', (kind) => {
   let h: DomainHarness;
@@ -340,6 +341,26 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
         changes: [{ field: 'ticket', before: null, after: 'query' }],
       });
     });
+  });
+
+  it('records a change made with an API key as that key’s, with one call from the area that makes it', async () => {
+    const actor = { kind: 'user' as const, userId: owner.id, apiKeyId: 7, address: '192.0.2.1' };
+    await h.ctx.database.db.transaction((tx) =>
+      recordOperation(tx, {
+        actor,
+        action: 'apiKey.create',
+        target: { type: 'apiKey', id: 7, name: 'ci deploys' },
+        after: { readOnly: true },
+      }),
+    );
+    expect(await latest('apiKey.create')).toMatchObject({
+      actor: { kind: 'apiKey', apiKeyId: 7 },
+      address: '192.0.2.1',
+      targetName: 'ci deploys',
+      changes: [{ field: 'readOnly', before: null, after: 'true' }],
+    });
+    const csv = await h.call(owner, 'GET', '/log/operation/export?targetType=apiKey');
+    expect(csv.text).toContain('Create API key,API key,7,ci deploys,readOnly: - → true,192.0.2.1,API key #7');
   });
 
   describe('reading', () => {
