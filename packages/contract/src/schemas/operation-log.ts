@@ -61,7 +61,11 @@ export const OperationChangeSchema = z.object({
 });
 export type OperationChange = z.infer<typeof OperationChangeSchema>;
 
-/** Who made a change: a session of the customer, one of their API keys, or the operator. */
+/**
+ * Who made a change: a session of the customer, one of their API keys, or the operator. A customer's change made
+ * outside any session (a reset link, a payment on the gateway's page, the deployment an application asked for) has
+ * `sessionId: null`.
+ */
 export const OperationActorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('session'), sessionId: z.number().int().nullable() }),
   z.object({ kind: z.literal('apiKey'), apiKeyId: z.number().int() }),
