@@ -291,7 +291,9 @@ test('the account settings save a new user name', async ({ page, user }) => {
 test('the log page lists the login log', async ({ page, token }) => {
   await signInWithToken(page, token, '/log');
   await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
-  await expect(page.getByText('Log management is under construction; the login log is available.')).toBeVisible();
+  await expect(
+    page.getByText('Log management is under construction; the login and operation logs are available.'),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Login log' })).toHaveAttribute('aria-selected', 'true');
   const rows = page.getByRole('row').filter({ hasText: 'Success' });
   await expect(rows.first()).toBeVisible();

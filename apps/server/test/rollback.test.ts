@@ -164,6 +164,50 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
     expect(await domainState(id)).toEqual(before);
   });
 
+  // ---- the operation log: its row is written in the change's transaction, so a row that fails undoes the change
+
+  it('undoes a change whose operation-log row cannot be written: domain, certificate, task, password', async () => {
+    const owner = await h.user();
+    const { id, name } = await enabledDomain(owner);
+    const count = async (table: string) =>
+      (await query<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
+
+    const before = await domainState(id);
+    expectInternal(
+      await whileRefusing('operation_log', 'INSERT', () =>
+        h.call(owner, 'POST', `/domain/config/${id}/range-switch`, { rangeSwitch: 'on' }),
+      ),
+    );
+    expectInternal(
+      await whileRefusing('operation_log', 'INSERT', () => h.call(owner, 'POST', '/domain/disable', { id })),
+    );
+    expect(await domainState(id)).toEqual(before);
+
+    const certificates = await count('certificates');
+    const leaf = pki.issue([name]);
+    const upload = { name: 'logged', certificate: leaf.chain, privateKey: leaf.key };
+    expectInternal(
+      await whileRefusing('operation_log', 'INSERT', () => h.call(owner, 'POST', '/certificate/upload', upload)),
+    );
+    expect(await count('certificates')).toBe(certificates);
+
+    const tasks = await count('cache_tasks');
+    const task = { type: 'refreshUrl', urls: [`http://${name}/a.css`] };
+    expectInternal(await whileRefusing('operation_log', 'INSERT', () => h.call(owner, 'POST', '/preheat/tasks', task)));
+    expect(await count('cache_tasks')).toBe(tasks);
+
+    const user = await userWithSessions();
+    const hash = await passwordHash(user.id);
+    const change = { oldPassword: user.password, newPassword: 'changed123', confirmPassword: 'changed123' };
+    expectInternal(
+      await whileRefusing('operation_log', 'INSERT', () =>
+        call('POST', '/user/edit_password', { body: change, token: user.tokens[0] }),
+      ),
+    );
+    expect(await passwordHash(user.id)).toBe(hash);
+    expect(await openSessions(user.id)).toBe(2);
+  });
+
   // ---- accounts
 
   const nextIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;

@@ -1,10 +1,12 @@
 import { envelopeOf, type Locale, type RouteDef } from '@edgeward/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type Actor, userActor } from '../modules/operation-log/actor';
 import type { AuthUser } from '../modules/session/session.service';
 import { requireUser } from './auth';
 import { localeOf, translate } from './i18n';
 import { rateLimitConfig } from './rate-limit';
+import { clientIp } from './trust-proxy';
 
 // Def['body'] of a route with a body is `Schema | undefined` (the property is optional in RouteDef): strip undefined.
 type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : z.output<Exclude<S, undefined> & z.ZodType>;
@@ -15,6 +17,8 @@ export interface HandlerContext<Def extends RouteDef> {
   body: Out<Def['body']>;
   /** The signed-in user; only on routes with a session (the default). */
   user: AuthUser;
+  /** The signed-in user as the author of a change (session or API key, client address), for the operation log. */
+  actor: Actor;
   locale: Locale;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -69,6 +73,9 @@ export function registerRoute<Def extends RouteDef>(
         body: request.body,
         get user() {
           return request.user as AuthUser;
+        },
+        get actor() {
+          return userActor(request.user as AuthUser, clientIp(request));
         },
         locale,
         request,

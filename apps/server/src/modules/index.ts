@@ -4,6 +4,7 @@ import { certificateArea } from './certificate/certificate.area';
 import { commerceArea } from './commerce/commerce.area';
 import { domainArea } from './domain/domain.area';
 import { healthArea } from './health/health.area';
+import { operationLogArea } from './operation-log/operation-log.area';
 import { preheatArea } from './preheat/preheat.area';
 import { trafficArea } from './traffic/traffic.area';
 
@@ -16,4 +17,6 @@ export const areas: readonly Area[] = [
   commerceArea,
   trafficArea,
   preheatArea,
+  // Last: its sample rows name the other areas' sample objects.
+  operationLogArea,
 ];

@@ -6,5 +6,6 @@ export * from './certificates';
 export * from './commerce';
 export * from './domains';
 export * from './jobs';
+export * from './operation-log';
 export * from './preheat';
 export * from './traffic';

@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/connect';
 import { simulationTokens } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { operatorActor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import { hashSecret, newToken } from '../session/session.service';
 import { mapTaken, refuseTaken } from './account.errors';
 import * as repo from './account.repository';
@@ -81,6 +83,23 @@ export const listUsers = (db: Executor) => repo.listUsers(db);
 export const setRealNameVerified = (db: Executor, userName: string, verified: boolean, now: Date = new Date()) =>
   repo.setRealNameVerified(db, userName, verified, now);
 
+/** The operator's change of a customer's permission list, shown in that customer's operation log. */
+function recordPermissions(
+  tx: Executor,
+  user: { id: number; userName: string },
+  permissionId: PermissionId,
+  before: readonly string[] | null,
+  after: readonly string[] | null,
+) {
+  return recordOperation(tx, {
+    actor: operatorActor(user.id),
+    action: 'account.permissions',
+    target: { type: 'account', id: user.id, name: user.userName },
+    before: { [permissionId]: before?.join(' ') },
+    after: { [permissionId]: after?.join(' ') },
+  });
+}
+
 /**
  * Adds actions of a permission (all of them when none are named). Answers the resulting action list, or undefined
  * when there is no such user.
@@ -94,10 +113,12 @@ export async function grantPermission(
   const user = await repo.findUserByName(db, userName);
   if (!user) return undefined;
   return db.transaction(async (tx) => {
-    const current = new Set((await repo.findPermissionActions(tx, user.id, permissionId)) ?? []);
+    const found = await repo.findPermissionActions(tx, user.id, permissionId);
+    const current = new Set(found ?? []);
     for (const action of actions.length ? actions : allActions) current.add(action);
     const next = allActions.filter((x) => current.has(x));
     await repo.upsertPermission(tx, user.id, permissionId, next);
+    await recordPermissions(tx, user, permissionId, found ?? null, next);
     return next;
   });
 }
@@ -115,14 +136,16 @@ export async function revokePermission(
   const user = await repo.findUserByName(db, userName);
   if (!user) return undefined;
   return db.transaction(async (tx) => {
+    const current = await repo.findPermissionActions(tx, user.id, permissionId);
     if (actions.length === 0) {
       await repo.deletePermission(tx, user.id, permissionId);
+      if (current) await recordPermissions(tx, user, permissionId, current, null);
       return null;
     }
-    const current = await repo.findPermissionActions(tx, user.id, permissionId);
     if (!current) return null;
     const next = allActions.filter((x) => current.includes(x) && !actions.includes(x));
     await repo.upsertPermission(tx, user.id, permissionId, next);
+    await recordPermissions(tx, user, permissionId, current, next);
     return next;
   });
 }

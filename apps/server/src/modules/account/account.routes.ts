@@ -33,19 +33,21 @@ export function accountRoutes(build: (app: FastifyInstance) => AccountServices):
     registerRoute(app, userRoutes.logout, ({ user }) => login.logout(user));
     registerRoute(app, userRoutes.simulation, ({ params, request }) => login.simulate(params.token, clientOf(request)));
     registerRoute(app, userRoutes.forgotPassword, ({ body, locale }) => password.forgotPassword(body, locale));
-    registerRoute(app, userRoutes.resetPassword, ({ body }) => password.resetPassword(body));
+    registerRoute(app, userRoutes.resetPassword, ({ body, request }) =>
+      password.resetPassword(body, clientIp(request)),
+    );
 
     registerRoute(app, userRoutes.profile, ({ user }) => profile.profile(user));
-    registerRoute(app, userRoutes.edit, ({ user, body }) => profile.editProfile(user, body));
+    registerRoute(app, userRoutes.edit, ({ user, body, actor }) => profile.editProfile(user, body, actor));
     registerRoute(app, userRoutes.emailChangeCode, ({ user, body, locale }) =>
       emailChange.sendCode(user, body, locale),
     );
-    registerRoute(app, userRoutes.editPassword, ({ user, body }) => password.editPassword(user, body));
-    registerRoute(app, userRoutes.avatar, async ({ user, request }) => {
+    registerRoute(app, userRoutes.editPassword, ({ user, body, actor }) => password.editPassword(user, body, actor));
+    registerRoute(app, userRoutes.avatar, async ({ user, request, actor }) => {
       if (!request.isMultipart()) throw avatarInvalid();
       const file = await request.file();
       if (!file) throw avatarInvalid();
-      return profile.saveAvatar(user, await file.toBuffer());
+      return profile.saveAvatar(user, await file.toBuffer(), actor);
     });
     registerRoute(app, userRoutes.avatarImage, async ({ params, reply }) => {
       const image = await profile.readAvatar(params.file);

@@ -2,12 +2,14 @@ import { type ForgotPassword, type Locale, limits, type PasswordEdit, type Reset
 import { passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
+import type { Actor } from '../operation-log/actor';
 import * as sessionRepository from '../session/session.repository';
 import { type AuthUser, hashSecret, newToken } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid, passwordWrong } from './account.errors';
 import { accountPolicy } from './account.policy';
 import * as repo from './account.repository';
+import { recordPassword } from './account-log';
 import { refuseSimulation } from './simulation.guard';
 
 const a = limits.account;
@@ -44,7 +46,7 @@ export function createPasswordService(
 
   return {
     /** Keeps the session that made the change signed in and signs out every other one. */
-    async editPassword(user: AuthUser, input: PasswordEdit) {
+    async editPassword(user: AuthUser, input: PasswordEdit, actor: Actor) {
       await refuseSimulation(db, user);
       const stored = await repo.findPasswordHash(db, user.id);
       if (!(await deps.passwords.verify(stored, input.oldPassword))) throw passwordWrong('oldPassword');
@@ -52,6 +54,7 @@ export function createPasswordService(
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, user.id, passwordHash, now());
         await sessionRepository.revokeAllOfUser(tx, user.id, user.sessionId);
+        await recordPassword(tx, actor, user.userName);
       });
       return null;
     },
@@ -72,7 +75,8 @@ export function createPasswordService(
     },
 
     /** Sets the password, uses the link up and signs the user out everywhere. */
-    async resetPassword(input: ResetPassword) {
+    /** `address`: the client's, for the operation log (the reset is made without a session). */
+    async resetPassword(input: ResetPassword, address: string) {
       const tokenHash = hashSecret(input.token);
       // Checked before hashing, so that invalid links cost no argon2 work.
       if (!(await repo.findOpenToken(db, passwordResetTokens, tokenHash, now()))) {
@@ -86,6 +90,7 @@ export function createPasswordService(
         await repo.updatePasswordHash(tx, userId, passwordHash, at);
         await repo.closeTokensOfUser(tx, passwordResetTokens, userId, at);
         await sessionRepository.revokeAllOfUser(tx, userId);
+        await recordPassword(tx, { kind: 'user', userId, address }, null, 'resetLink');
       });
       return null;
     },

@@ -1,11 +1,13 @@
 import type { Profile, ProfileEdit } from '@edgeward/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../http/errors';
+import type { Actor } from '../operation-log/actor';
 import type { AuthUser } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { avatarInvalid, mapTaken, refuseTaken } from './account.errors';
 import { toProfile } from './account.presenter';
 import * as repo from './account.repository';
+import { recordProfile } from './account-log';
 import { type AvatarExt, avatarTypes, avatarUrlPrefix } from './avatar.store';
 import type { EmailChangeService } from './email-change.service';
 
@@ -25,7 +27,7 @@ export function createProfileService(
     profile,
 
     /** A new email takes the current password and the code sent to it (email-change.service.ts). */
-    async editProfile(user: AuthUser, input: ProfileEdit) {
+    async editProfile(user: AuthUser, input: ProfileEdit, actor: Actor) {
       refuseTaken(await repo.findTaken(db, input, user.id));
       const current = await repo.findProfile(db, user.id);
       if (!current) throw new AppError('UNAUTHORIZED');
@@ -36,20 +38,32 @@ export function createProfileService(
         db.transaction(async (tx) => {
           if (codeId !== undefined) await deps.emailChange.consume(tx, codeId, values.updatedAt);
           await repo.updateProfile(tx, user.id, values);
+          await recordProfile(
+            tx,
+            actor,
+            { userName: current.userName, email: current.email },
+            { userName: values.userName, email: values.email },
+          );
         }),
       );
       return profile(user);
     },
 
     /** Accepts the image by its content, never by the name or type the browser claims. */
-    async saveAvatar(user: AuthUser, data: Buffer) {
+    async saveAvatar(user: AuthUser, data: Buffer, actor: Actor) {
       const detected = await fileTypeFromBuffer(data);
       const ext = detected?.ext as AvatarExt | undefined;
       if (!ext || !Object.hasOwn(avatarTypes, ext)) {
         throw avatarInvalid();
       }
       const file = await deps.avatars.save(data, ext);
-      const previous = await repo.replaceAvatar(db, user.id, `${avatarUrlPrefix}${file}`, now());
+      const avatar = `${avatarUrlPrefix}${file}`;
+      const previous = await db.transaction(async (tx) => {
+        const replaced = await repo.replaceAvatar(tx, user.id, avatar, now());
+        const names = { userName: user.userName, email: user.email };
+        await recordProfile(tx, actor, { ...names, avatar: replaced ?? null }, { ...names, avatar });
+        return replaced;
+      });
       if (previous?.startsWith(avatarUrlPrefix)) {
         await deps.avatars.remove(previous.slice(avatarUrlPrefix.length)).catch((error: unknown) => {
           deps.log.warn({ err: error }, 'could not remove a replaced avatar');

@@ -14,17 +14,17 @@ export function certificateApplicationModule(applications: () => ApplicationServ
       return { ...page, list: page.list.map((view) => toApplicationListItem(view, locale)) };
     });
     registerRoute(app, r.options, ({ user }) => service.options(user));
-    registerRoute(app, r.create, async ({ user, body, locale }) =>
-      toApplicationDetail(await service.create(user, body), locale),
+    registerRoute(app, r.create, async ({ user, body, locale, actor }) =>
+      toApplicationDetail(await service.create(user, body, actor), locale),
     );
     registerRoute(app, r.detail, async ({ user, params, locale }) =>
       toApplicationDetail(await service.detail(user, params.id), locale),
     );
-    registerRoute(app, r.verify, async ({ user, params, locale }) =>
-      toApplicationDetail(await service.verify(user, params.id), locale),
+    registerRoute(app, r.verify, async ({ user, params, locale, actor }) =>
+      toApplicationDetail(await service.verify(user, params.id, actor), locale),
     );
-    registerRoute(app, r.retry, async ({ user, params, locale }) =>
-      toApplicationDetail(await service.retry(user, params.id), locale),
+    registerRoute(app, r.retry, async ({ user, params, locale, actor }) =>
+      toApplicationDetail(await service.retry(user, params.id, actor), locale),
     );
   };
 }

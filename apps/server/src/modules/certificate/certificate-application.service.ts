@@ -5,11 +5,13 @@ import {
   limits,
   namesCover,
 } from '@edgeward/contract';
-import type { Db } from '../../db/connect';
+import type { Db, Executor } from '../../db/connect';
 import type { StoredDnsCheck, StoredMessage } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { DnsLookup } from '../../providers/dns/resolver';
+import type { Actor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import * as certificates from './certificate.repository';
 import { applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
@@ -70,6 +72,25 @@ function dnsFailureOf(check: StoredDnsCheck): StoredMessage {
  * Certificate applications as the customer drives them: apply, verify the records, retry. The issuance itself is
  * the application job's (certificate-issuance.ts). Every call reads the application through the caller's id.
  */
+/** A customer's move of an application (verify, retry), with the status it left and the one it reached. */
+function recordMove(
+  tx: Executor,
+  actor: Actor,
+  action: 'certificateApplication.verify' | 'certificateApplication.retry',
+  row: repo.ApplicationRow,
+  to: string,
+  at: Date,
+) {
+  return recordOperation(tx, {
+    actor,
+    action,
+    target: { type: 'certificateApplication', id: row.id, name: row.domainNames.join(', ') },
+    before: { status: row.status },
+    after: { status: to },
+    at,
+  });
+}
+
 export function createApplicationService(deps: ApplicationServiceDeps) {
   const { db, now, domains } = deps;
 
@@ -113,7 +134,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
      * Every name must be under an apex the caller has verified; the domains to deploy to must be the caller's and
      * covered by the names. The order is placed by the job, enqueued with the application in one transaction.
      */
-    async create(user: DomainCaller, body: CertificateApplicationCreate): Promise<ApplicationView> {
+    async create(user: DomainCaller, body: CertificateApplicationCreate, actor: Actor): Promise<ApplicationView> {
       const verified = new Set(await domains.verifiedApexes(user));
       const foreign = body.domainNames.filter((name) => {
         const apex = domains.apexOf(baseName(name));
@@ -144,6 +165,12 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
           at: now(),
         });
         await enqueueJob(tx, applicationJob, { applicationId: created }, { runAt: now() });
+        await recordOperation(tx, {
+          actor,
+          action: 'certificateApplication.create',
+          target: { type: 'certificateApplication', id: created, name: body.domainNames.join(', ') },
+          after: { keyType: body.keyType, deployTo: deployIds.map((d) => mine.get(d)).join(', ') || undefined },
+        });
         return created;
       });
       return viewOf(user, await own(user, id));
@@ -162,7 +189,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
      * Looks the records up through DNS_SERVERS. Wrong or missing (or DNS not answering): failed, with what was
      * found. Right: generating, and the job has the CA validate them.
      */
-    async verify(user: DomainCaller, id: number): Promise<ApplicationView> {
+    async verify(user: DomainCaller, id: number, actor: Actor): Promise<ApplicationView> {
       const row = await own(user, id);
       if (row.status !== 'pending') throw wrongState();
       const dnsCheck = await checkRecords(deps.dns, row.records);
@@ -180,6 +207,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
         if (next?.status === 'generating') {
           await enqueueJob(tx, applicationJob, { applicationId: id }, { runAt: at });
         }
+        if (next) await recordMove(tx, actor, 'certificateApplication.verify', row, next.status, at);
         return next;
       });
       if (!moved) throw wrongState();
@@ -190,7 +218,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
      * A DNS failure goes back to waiting for the same records (the CA's authorizations are untouched); a CA failure
      * places a new order, with new records.
      */
-    async retry(user: DomainCaller, id: number): Promise<ApplicationView> {
+    async retry(user: DomainCaller, id: number, actor: Actor): Promise<ApplicationView> {
       const row = await own(user, id);
       if (row.status !== 'failed') throw wrongState();
       const at = now();
@@ -218,6 +246,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
         if (next?.status === 'creating') {
           await enqueueJob(tx, applicationJob, { applicationId: id }, { runAt: at });
         }
+        if (next) await recordMove(tx, actor, 'certificateApplication.retry', row, next.status, at);
         return next;
       });
       if (!moved) throw wrongState();

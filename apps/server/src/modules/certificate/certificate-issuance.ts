@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/job';
 import { enqueueJob } from '../../jobs/runner';
 import { type AcmeSession, AcmeUnreachableError, createCertificateKey, createCsr } from '../../providers/acme';
+import type { Actor } from '../operation-log/actor';
 import * as certificates from './certificate.repository';
 import { type CertificateService, certificateMaterial, type DeployOutcome } from './certificate.service';
 import { applicationJob } from './certificate-application.jobs';
@@ -177,10 +178,12 @@ export function createIssuance(deps: IssuanceDeps) {
       });
     if (!certificateId) return;
     const owner = (await repo.ownerOf(db, row.userId))!;
+    // The deployment the customer asked for with the application (or its renewal): theirs, made by no session.
+    const actor: Actor = { kind: 'user', userId: row.userId };
     const outcomes = row.renewalOf
-      ? await deps.certificates.redeploy(owner, certificateId)
+      ? await deps.certificates.redeploy(owner, certificateId, actor)
       : row.deployDomainIds.length
-        ? await deps.certificates.deploy(owner, certificateId, row.deployDomainIds)
+        ? await deps.certificates.deploy(owner, certificateId, row.deployDomainIds, actor)
         : null;
     if (outcomes) {
       await repo.transition(db, row.id, ['completed'], { deployResults: toStored(outcomes), updatedAt: now() });

@@ -21,7 +21,7 @@ export function certificateModule(certificates: () => CertificateService): Fasti
     const service = certificates();
     const r = certificateRoutes;
     registerRoute(app, r.list, ({ user, query }) => service.list(user, query));
-    registerRoute(app, r.upload, ({ user, body }) => service.upload(user, body));
+    registerRoute(app, r.upload, ({ user, body, actor }) => service.upload(user, body, actor));
     registerRoute(app, r.detail, ({ user, params }) => service.detail(user, params.id));
     registerRoute(app, r.download, async ({ user, params, query, reply }) => {
       const file = await service.download(user, params.id, query.format);
@@ -31,14 +31,14 @@ export function certificateModule(certificates: () => CertificateService): Fasti
         .header('cache-control', 'no-store')
         .send(file.body);
     });
-    registerRoute(app, r.replace, async ({ user, params, body, locale }) => {
-      const { certificate, results } = await service.replace(user, params.id, body);
+    registerRoute(app, r.replace, async ({ user, params, body, locale, actor }) => {
+      const { certificate, results } = await service.replace(user, params.id, body, actor);
       return { certificate, results: deployResults(results, locale) };
     });
-    registerRoute(app, r.delete, ({ user, body }) => service.delete(user, body.id));
+    registerRoute(app, r.delete, ({ user, body, actor }) => service.delete(user, body.id, actor));
     registerRoute(app, r.coveredDomains, ({ user, params }) => service.coveredDomains(user, params.id));
-    registerRoute(app, r.deploy, async ({ user, params, body, locale }) => ({
-      results: deployResults(await service.deploy(user, params.id, body.domainIds), locale),
+    registerRoute(app, r.deploy, async ({ user, params, body, locale, actor }) => ({
+      results: deployResults(await service.deploy(user, params.id, body.domainIds, actor), locale),
     }));
   };
 }

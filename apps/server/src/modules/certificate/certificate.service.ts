@@ -4,12 +4,13 @@ import {
   type CertificateDetail,
   type CertificateListQuery,
   type CertificateReplace,
-  type CertificateSource,
   limits,
   namesCover,
 } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
+import type { Actor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import type { AuthUser } from '../session/session.service';
 import { toCertificateDetail, toCertificateListItem } from './certificate.presenter';
 import * as repo from './certificate.repository';
@@ -116,6 +117,7 @@ export function createCertificateService(deps: CertificateServiceDeps) {
     user: Caller,
     row: repo.CertificateRow,
     targets: { id: number; domainName: string }[],
+    actor: Actor,
   ): Promise<DeployOutcome[]> {
     const material = {
       name: row.name,
@@ -125,12 +127,22 @@ export function createCertificateService(deps: CertificateServiceDeps) {
     const outcomes: DeployOutcome[] = [];
     for (const domain of targets) {
       try {
-        await domains.installCertificate(user, domain.id, material);
-        await repo.recordDeployment(db, {
-          domainId: domain.id,
-          certificateId: row.id,
-          domainName: domain.domainName,
-          at: now(),
+        await domains.installCertificate(user, domain.id, material, actor);
+        await db.transaction(async (tx) => {
+          const at = now();
+          await repo.recordDeployment(tx, {
+            domainId: domain.id,
+            certificateId: row.id,
+            domainName: domain.domainName,
+            at,
+          });
+          await recordOperation(tx, {
+            actor,
+            action: 'certificate.deploy',
+            target: { type: 'certificate', id: row.id, name: row.name },
+            after: { domain: domain.domainName },
+            at,
+          });
         });
         outcomes.push({ domainId: domain.id, domainName: domain.domainName, ok: true });
       } catch (error) {
@@ -142,9 +154,26 @@ export function createCertificateService(deps: CertificateServiceDeps) {
   }
 
   return {
-    async upload(user: Caller, body: CertificateCreate, source: CertificateSource = 'uploaded') {
+    async upload(user: Caller, body: CertificateCreate, actor: Actor) {
       const material = certificateMaterial(body, user.id, deps);
-      const id = await repo.insert(db, { ...material, userId: user.id, name: body.name, source, at: now() });
+      const id = await db.transaction(async (tx) => {
+        const at = now();
+        const created = await repo.insert(tx, {
+          ...material,
+          userId: user.id,
+          name: body.name,
+          source: 'uploaded',
+          at,
+        });
+        await recordOperation(tx, {
+          actor,
+          action: 'certificate.upload',
+          target: { type: 'certificate', id: created, name: body.name },
+          after: summaryOf(material),
+          at,
+        });
+        return created;
+      });
       return detailOf(user, id);
     },
 
@@ -201,7 +230,7 @@ export function createCertificateService(deps: CertificateServiceDeps) {
      * New chain and key for the same certificate. Where it is deployed the new one must cover every domain
      * (CERT_NOT_COVERING names those it misses); it is then installed on each of them again.
      */
-    async replace(user: Caller, id: number, body: CertificateReplace) {
+    async replace(user: Caller, id: number, body: CertificateReplace, actor: Actor) {
       const material = certificateMaterial(body, user.id, deps);
       const deployed = await db.transaction(async (tx) => {
         const row = await repo.findOfUser(tx, user.id, id, { lock: true });
@@ -214,20 +243,29 @@ export function createCertificateService(deps: CertificateServiceDeps) {
             params: { domains: missed.map((d) => d.domainName).join(', ') },
           });
         }
-        await repo.updateMaterialOfUser(tx, user.id, id, { ...material, name: body.name ?? row.name, at: now() });
+        const at = now();
+        await repo.updateMaterialOfUser(tx, user.id, id, { ...material, name: body.name ?? row.name, at });
+        await recordOperation(tx, {
+          actor,
+          action: 'certificate.replace',
+          target: { type: 'certificate', id, name: row.name },
+          before: { name: row.name, ...summaryOf(row) },
+          after: { name: body.name ?? row.name, ...summaryOf(material) },
+          at,
+        });
         return refs;
       });
-      const results = await deployTo(user, await own(user, id), deployed);
+      const results = await deployTo(user, await own(user, id), deployed, actor);
       return { certificate: await detailOf(user, id), results };
     },
 
     /** Installs the certificate again on every domain it is deployed to (its chain and key were renewed). */
-    async redeploy(user: Caller, id: number): Promise<DeployOutcome[]> {
-      return deployTo(user, await own(user, id), await deployedRefs(id));
+    async redeploy(user: Caller, id: number, actor: Actor): Promise<DeployOutcome[]> {
+      return deployTo(user, await own(user, id), await deployedRefs(id), actor);
     },
 
     /** Refused while the certificate is deployed (CERT_IN_USE naming the domains). */
-    async delete(user: Caller, id: number): Promise<null> {
+    async delete(user: Caller, id: number, actor: Actor): Promise<null> {
       await db.transaction(async (tx) => {
         const row = await repo.findOfUser(tx, user.id, id, { lock: true });
         if (!row) throw notFound();
@@ -239,6 +277,13 @@ export function createCertificateService(deps: CertificateServiceDeps) {
           });
         }
         await repo.deleteOfUser(tx, user.id, id);
+        await recordOperation(tx, {
+          actor,
+          action: 'certificate.delete',
+          target: { type: 'certificate', id, name: row.name },
+          before: summaryOf(row),
+          at: now(),
+        });
       });
       return null;
     },
@@ -254,7 +299,7 @@ export function createCertificateService(deps: CertificateServiceDeps) {
     },
 
     /** Turns HTTPS on with this certificate for each chosen domain; each domain answers on its own. */
-    async deploy(user: Caller, id: number, domainIds: number[]): Promise<DeployOutcome[]> {
+    async deploy(user: Caller, id: number, domainIds: number[], actor: Actor): Promise<DeployOutcome[]> {
       const row = await own(user, id);
       const mine = new Map((await domains.domainsOf(user)).map((d) => [d.id, d]));
       const outcomes: DeployOutcome[] = [];
@@ -269,9 +314,14 @@ export function createCertificateService(deps: CertificateServiceDeps) {
           targets.push(domain);
         }
       }
-      return [...outcomes, ...(await deployTo(user, row, targets))].sort((a, b) => a.domainId - b.domainId);
+      return [...outcomes, ...(await deployTo(user, row, targets, actor))].sort((a, b) => a.domainId - b.domainId);
     },
   };
+}
+
+/** What the log says of a chain: the names it covers and when it ends. */
+function summaryOf(material: Pick<repo.CertificateRow, 'dnsNames' | 'notAfter'>) {
+  return { names: material.dnsNames.join(', '), notAfter: material.notAfter.toISOString() };
 }
 
 const domainRef = (d: { id: number; domainName: string }) => ({ domainId: d.id, domainName: d.domainName });

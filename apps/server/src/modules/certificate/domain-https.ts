@@ -4,6 +4,7 @@ import type { CertificateUpload } from '@edgeward/contract';
 import type { AreaContext } from '../area';
 import { apexDomain } from '../domain/apex-domain';
 import { createDomainServices } from '../domain/domain.services';
+import type { Actor } from '../operation-log/actor';
 import type { AuthUser } from '../session/session.service';
 
 export type DomainCaller = Pick<AuthUser, 'id' | 'realNameVerified'>;
@@ -15,7 +16,7 @@ export interface DomainHttps {
    * Installs the chain and key on the caller's domain and turns HTTPS on, keeping its other HTTPS switches. Throws
    * the domain area's AppError (not found, state conflict, real-name required, certificate refused...).
    */
-  installCertificate(user: DomainCaller, domainId: number, material: CertificateUpload): Promise<void>;
+  installCertificate(user: DomainCaller, domainId: number, material: CertificateUpload, actor: Actor): Promise<void>;
   /** The apexes the caller has proved to own (the domain area's TXT verification). */
   verifiedApexes(user: DomainCaller): Promise<string[]>;
   /** The registrable apex of a name (`www.example.co.uk` -> example.co.uk), null for a public suffix. */
@@ -32,15 +33,20 @@ export function domainHttpsOf(ctx: AreaContext): DomainHttps {
       }
       return list;
     },
-    async installCertificate(user, domainId, material) {
+    async installCertificate(user, domainId, material, actor) {
       const current = await configs.get(user, domainId);
-      await configs.installManagedCertificate(user, domainId, {
-        https: 'on',
-        http2: current.httpsConfig.http2,
-        forceHttps: current.httpsConfig.forceHttps,
-        quic: current.quic,
-        certificate: material,
-      });
+      await configs.installManagedCertificate(
+        user,
+        domainId,
+        {
+          https: 'on',
+          http2: current.httpsConfig.http2,
+          forceHttps: current.httpsConfig.forceHttps,
+          quic: current.quic,
+          certificate: material,
+        },
+        actor,
+      );
     },
     verifiedApexes: (user) => verification.verifiedApexes(user),
     apexOf: apexDomain,

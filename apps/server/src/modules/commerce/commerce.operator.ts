@@ -2,8 +2,10 @@ import type { PackageType } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import type { OrderRow } from '../../db/schema';
 import { OpsError } from '../../ops/ops';
+import { operatorActor } from '../operation-log/actor';
 import { credit } from './balance.repository';
 import * as ordersRepo from './order.repository';
+import { recordOrder } from './order-log';
 import * as packagesRepo from './package.repository';
 import { settlePaid } from './settlement';
 
@@ -60,6 +62,7 @@ export function createCommerceOperator(deps: { db: Db; now: () => Date }) {
           orderId: order.id,
           at,
         });
+        await recordOrder(tx, operatorActor(order.userId), 'order.refund', refunded, order);
         return { order: refunded, balanceAfter };
       });
     },
@@ -77,7 +80,9 @@ export function createCommerceOperator(deps: { db: Db; now: () => Date }) {
         const order = await ordersRepo.lockOrderBy(tx, { transferReference: reference });
         if (!order) throw new OpsError(`no bank transfer with reference '${reference}'`);
         if (order.status === 'paid') throw new OpsError('this transfer was already confirmed');
-        return settlePaid(tx, order, { method: 'bank_transfer', at: now(), creditFen: receivedFen });
+        const paid = await settlePaid(tx, order, { method: 'bank_transfer', at: now(), creditFen: receivedFen });
+        await recordOrder(tx, operatorActor(order.userId), 'order.confirmTransfer', paid, order, receivedFen);
+        return paid;
       });
     },
 

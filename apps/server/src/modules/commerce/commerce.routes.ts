@@ -44,20 +44,20 @@ export function commerceModule(deps: {
     registerRoute(app, r.myPlan, ({ user }) => service.myPackages(user, 'cdn'));
     registerRoute(app, r.myEoPlan, ({ user }) => service.myPackages(user, 'eo'));
     registerRoute(app, r.packages, ({ query }) => service.packages(query.type));
-    registerRoute(app, r.createOrder, ({ user, body }) => service.createOrder(user, body));
+    registerRoute(app, r.createOrder, ({ user, body, actor }) => service.createOrder(user, body, actor));
     registerRoute(app, r.orders, ({ user, query }) => service.list(user, query));
     registerRoute(app, r.order, ({ user, params }) => service.detail(user, params.id));
-    registerRoute(app, r.cancelOrder, ({ user, params }) => service.cancel(user, params.id));
-    registerRoute(app, r.payByBalance, ({ user, params, request }) => {
+    registerRoute(app, r.cancelOrder, ({ user, params, actor }) => service.cancel(user, params.id, actor));
+    registerRoute(app, r.payByBalance, ({ user, params, request, actor }) => {
       const key = request.headers['idempotency-key'];
-      return service.payByBalance(user, params.id, typeof key === 'string' ? key : undefined);
+      return service.payByBalance(user, params.id, typeof key === 'string' ? key : undefined, actor);
     });
     registerRoute(app, r.payByQr, async ({ user, params }) => {
       const payment = await service.payByQr(user, params.id);
       const svg = await QRCode.toString(payment.payUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { ...payment, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
     });
-    registerRoute(app, r.recharge, ({ user, body, locale }) => service.recharge(user, body, locale));
+    registerRoute(app, r.recharge, ({ user, body, locale, actor }) => service.recharge(user, body, locale, actor));
     registerRoute(app, r.balance, ({ user }) => service.balance(user));
     registerRoute(app, r.statement, async ({ user, query, locale }) => {
       const page = await service.statement(user, query);

@@ -256,6 +256,11 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     expect((await notify(renamed, signBody(secret, renamed))).body).toBe('success');
     expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data).toHaveLength(1);
     expect(await ledgerRows(buyer.id)).toEqual([]);
+    // The payment is the buyer's, in their operation log once, made on the gateway's page rather than a session.
+    const paid = await h.call(buyer, 'GET', '/log/operation?action=order.pay');
+    expect(paid.body.data.list).toEqual([
+      expect.objectContaining({ targetName: placed.orderNo, actor: { kind: 'session', sessionId: null } }),
+    ]);
 
     // A bad signature, or an order the server never opened a payment for: refused, nothing written.
     const other = await order(buyer);

@@ -21,12 +21,14 @@ import { AppError, notFound } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { PaymentGateway } from '../../providers/payment';
 import { assertRealNameVerified } from '../identity/real-name.guard';
+import type { Actor } from '../operation-log/actor';
 import type { AuthUser } from '../session/session.service';
 import { accountBytes, wholeBuckets } from '../traffic/traffic-usage';
 import * as balances from './balance.repository';
 import { toLedgerEntry, toMyPackage, toOrder, toPackage } from './commerce.presenter';
 import { requestHash, runOnce } from './idempotency';
 import * as ordersRepo from './order.repository';
+import { recordOrder } from './order-log';
 import type { UserPackageRow } from './package.repository';
 import * as packagesRepo from './package.repository';
 import { newOrderNo, settlePaid } from './settlement';
@@ -94,45 +96,53 @@ export function createOrderService(deps: OrderServiceDeps) {
       return rows.map((row) => toMyPackage(row, at, used.get(row.id) ?? null));
     },
 
-    async createOrder(user: Caller, body: OrderCreate): Promise<Order> {
+    async createOrder(user: Caller, body: OrderCreate, actor: Actor): Promise<Order> {
       assertRealNameVerified(user);
       const pkg = await packagesRepo.findPackage(db, body.packageId);
       if (!pkg?.onSale) throw new AppError('PACKAGE_NOT_ON_SALE');
       const at = now();
-      const row = await ordersRepo.insertOrder(db, {
-        orderNo: newOrderNo(at),
-        userId: user.id,
-        kind: 'package',
-        packageId: pkg.id,
-        productName: pkg.name,
-        packageType: pkg.type,
-        spec: pkg.spec,
-        quota: pkg.quota,
-        validityMonths: pkg.validityMonths,
-        amountFen: pkg.priceFen,
-        status: 'unpaid',
-        closeAt: new Date(at.getTime() + limits.commerce.unpaidCloseMs),
-        createdAt: at,
+      const row = await db.transaction(async (tx) => {
+        const created = await ordersRepo.insertOrder(tx, {
+          orderNo: newOrderNo(at),
+          userId: user.id,
+          kind: 'package',
+          packageId: pkg.id,
+          productName: pkg.name,
+          packageType: pkg.type,
+          spec: pkg.spec,
+          quota: pkg.quota,
+          validityMonths: pkg.validityMonths,
+          amountFen: pkg.priceFen,
+          status: 'unpaid',
+          closeAt: new Date(at.getTime() + limits.commerce.unpaidCloseMs),
+          createdAt: at,
+        });
+        await recordOrder(tx, actor, 'order.create', created, null);
+        return created;
       });
       return present(row);
     },
 
-    async recharge(user: Caller, body: RechargeCreate, locale: Locale): Promise<Order> {
+    async recharge(user: Caller, body: RechargeCreate, locale: Locale, actor: Actor): Promise<Order> {
       assertRealNameVerified(user);
       const at = now();
       const transfer = body.method === 'bank_transfer';
-      const row = await ordersRepo.insertOrder(db, {
-        orderNo: newOrderNo(at),
-        userId: user.id,
-        kind: 'recharge',
-        productName: translate(locale, 'commerce.recharge.productName'),
-        amountFen: BigInt(body.amountYuan) * 100n,
-        status: 'unpaid',
-        // A bank transfer takes days and waits for the operator; a QR recharge closes like any order.
-        paymentMethod: transfer ? 'bank_transfer' : null,
-        transferReference: transfer ? transferReference() : null,
-        closeAt: transfer ? null : new Date(at.getTime() + limits.commerce.unpaidCloseMs),
-        createdAt: at,
+      const row = await db.transaction(async (tx) => {
+        const created = await ordersRepo.insertOrder(tx, {
+          orderNo: newOrderNo(at),
+          userId: user.id,
+          kind: 'recharge',
+          productName: translate(locale, 'commerce.recharge.productName'),
+          amountFen: BigInt(body.amountYuan) * 100n,
+          status: 'unpaid',
+          // A bank transfer takes days and waits for the operator; a QR recharge closes like any order.
+          paymentMethod: transfer ? 'bank_transfer' : null,
+          transferReference: transfer ? transferReference() : null,
+          closeAt: transfer ? null : new Date(at.getTime() + limits.commerce.unpaidCloseMs),
+          createdAt: at,
+        });
+        await recordOrder(tx, actor, 'order.recharge', created, null);
+        return created;
       });
       return present(row);
     },
@@ -148,13 +158,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       return present(row);
     },
 
-    async cancel(user: Caller, id: number): Promise<Order> {
+    async cancel(user: Caller, id: number, actor: Actor): Promise<Order> {
       return db.transaction(async (tx) => {
         const order = await ordersRepo.findOwnedOrder(tx, user.id, id, { lock: true });
         if (!order) throw notFound();
         if (order.status === 'paid') throw new AppError('ORDER_ALREADY_PAID');
         if (order.status !== 'unpaid') throw new AppError('ORDER_CLOSED');
-        return present(await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: now() }));
+        const cancelled = await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: now() });
+        await recordOrder(tx, actor, 'order.cancel', cancelled, order);
+        return present(cancelled);
       });
     },
 
@@ -162,7 +174,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * One transaction: the idempotency key claimed, the order locked, the balance debited only if it holds the
      * amount, the ledger row written, the order paid and its package activated.
      */
-    async payByBalance(user: Caller, id: number, key: string | undefined): Promise<Order> {
+    async payByBalance(user: Caller, id: number, key: string | undefined, actor: Actor): Promise<Order> {
       assertRealNameVerified(user);
       if (!key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
       const hash = requestHash({ call: 'pay-by-balance', orderId: id });
@@ -179,7 +191,9 @@ export function createOrderService(deps: OrderServiceDeps) {
             at,
           });
           if (after === null) throw new AppError('INSUFFICIENT_BALANCE');
-          return present(await settlePaid(tx, order, { method: 'balance', at }));
+          const paid = await settlePaid(tx, order, { method: 'balance', at });
+          await recordOrder(tx, actor, 'order.pay', paid, order);
+          return present(paid);
         }),
       );
     },

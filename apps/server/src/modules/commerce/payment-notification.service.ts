@@ -1,8 +1,10 @@
 import type { Db } from '../../db/connect';
 import { paymentNotifications } from '../../db/schema';
 import type { PaymentNotification } from '../../providers/payment';
+import type { Actor } from '../operation-log/actor';
 import { credit } from './balance.repository';
 import * as ordersRepo from './order.repository';
+import { recordOrder } from './order-log';
 import { settlePaid } from './settlement';
 
 /** What a notification did; only `unknown` is refused (the gateway retries it, and the operator sees it fail). */
@@ -34,16 +36,20 @@ export function createPaymentNotificationService(deps: { db: Db; now: () => Date
           .returning({ notifyId: paymentNotifications.notifyId });
         if (fresh.length === 0) return 'duplicate';
         const at = deps.now();
+        // The customer paid (or cancelled) on the gateway's page: theirs, made by no session of the console.
+        const payer: Actor = { kind: 'user', userId: order.userId };
         if (notification.status === 'cancelled') {
           if (order.status !== 'unpaid') return 'unchanged';
-          await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: at });
+          const cancelled = await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: at });
+          await recordOrder(tx, payer, 'order.cancel', cancelled, order);
           return 'cancelled';
         }
         // One gateway trade per order: an order already settled by this trade has been credited.
         if (order.paymentMethod === 'qr' && (order.status === 'paid' || order.status === 'refunded'))
           return 'duplicate';
         if (order.status === 'unpaid') {
-          await settlePaid(tx, order, { method: 'qr', at });
+          const paid = await settlePaid(tx, order, { method: 'qr', at });
+          await recordOrder(tx, payer, 'order.pay', paid, order);
           return 'paid';
         }
         await credit(tx, {

@@ -22,6 +22,8 @@ import type { StoredDomainConfig } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { type CertificateInfo, type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
 import { assertRealNameVerified } from '../identity/real-name.guard';
+import type { Actor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import { toDomainConfig } from './domain.presenter';
 import * as repo from './domain.repository';
 import type { DomainOriginService } from './domain-origin.service';
@@ -85,7 +87,7 @@ type Compute = (current: StoredDomainConfig, row: repo.DomainWithConfig) => Segm
 export function createDomainConfigService(deps: DomainConfigServiceDeps) {
   const { db, now } = deps;
 
-  async function save(user: Caller, id: number, compute: Compute): Promise<DomainConfig> {
+  async function save(user: Caller, id: number, actor: Actor, compute: Compute): Promise<DomainConfig> {
     return db.transaction(async (tx) => {
       const row = await ownDomain(tx, user, id, true);
       const to = nextStatus(row.status, 'configure');
@@ -107,6 +109,16 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         });
       }
       if (to !== row.status) await repo.updateDomainOfUser(tx, user.id, id, { status: to }, at);
+      // The pieces the save names, as they were and as they are now: the summary lists the fields that differ.
+      const keys = Object.keys(change.patch) as (keyof StoredDomainConfig)[];
+      await recordOperation(tx, {
+        actor,
+        action: 'domain.configure',
+        target: { type: 'domain', id, name: row.domainName },
+        before: Object.fromEntries(keys.map((k) => [k, row.config[k]])),
+        after: change.patch,
+        at,
+      });
       if (edgeTarget(to)) await requestPublish(tx, id, now());
       return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
     });
@@ -122,9 +134,9 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
 
   const simple =
     <B>(toPatch: (body: B) => Partial<StoredDomainConfig>) =>
-    async (user: Caller, id: number, body: B) => {
+    async (user: Caller, id: number, body: B, actor: Actor) => {
       await prepare(user, id);
-      return save(user, id, () => ({ patch: toPatch(body) }));
+      return save(user, id, actor, () => ({ patch: toPatch(body) }));
     };
 
   /**
@@ -132,7 +144,13 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
    * anything is stored; without one, HTTPS can be on only when a certificate is already installed. Forced
    * HTTPS and the force-redirect type 'https' are one switch seen from two screens: they are kept equal.
    */
-  async function saveHttps(user: Caller, id: number, body: HttpsInfo, pasted: boolean): Promise<DomainConfig> {
+  async function saveHttps(
+    user: Caller,
+    id: number,
+    body: HttpsInfo,
+    actor: Actor,
+    pasted: boolean,
+  ): Promise<DomainConfig> {
     const row = await prepare(user, id);
     let installed:
       | {
@@ -166,7 +184,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         },
       };
     }
-    return save(user, id, (current, locked) => {
+    return save(user, id, actor, (current, locked) => {
       if (body.https === 'on' && !installed && !locked.hasCertificate) {
         throw fieldError('certificate', 'domain.cert.required');
       }
@@ -202,7 +220,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       return toDomainConfig(await ownDomain(db, user, id));
     },
 
-    async origin(user: Caller, id: number, body: OriginSetting) {
+    async origin(user: Caller, id: number, body: OriginSetting, actor: Actor) {
       const row = await prepare(user, id);
       const same = originEntryIssues(body.ipOrDomain, {
         domainName: row.domainName,
@@ -210,7 +228,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       }).find((issue) => issue.message === 'domain.origin.sameAsDomain');
       if (same) throw fieldError(`ipOrDomain.${same.path.join('.')}`, same.message);
       await deps.origins.check(body, row.domainName, '');
-      return save(user, id, (current) => ({
+      return save(user, id, actor, (current) => ({
         patch: {
           sources: [{ originType: deriveOriginType(body.ipOrDomain), ...body }, ...current.sources.slice(1)],
           originProtocol: body.originProtocol,
@@ -218,11 +236,11 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       }));
     },
 
-    async originProtocol(user: Caller, id: number, body: OriginProtocolBody) {
+    async originProtocol(user: Caller, id: number, body: OriginProtocolBody, actor: Actor) {
       const row = await prepare(user, id);
       const origin = row.config.sources[0]!;
       await deps.origins.check({ ...origin, originProtocol: body.originProtocol }, row.domainName, '');
-      return save(user, id, (current) => {
+      return save(user, id, actor, (current) => {
         const [first, ...rest] = current.sources;
         return {
           patch: {
@@ -234,14 +252,15 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
     },
 
     /** The HTTPS tab: a pasted certificate becomes a managed certificate (certificate area) deployed here. */
-    httpsInfo: (user: Caller, id: number, body: HttpsInfo) => saveHttps(user, id, body, true),
+    httpsInfo: (user: Caller, id: number, body: HttpsInfo, actor: Actor) => saveHttps(user, id, body, actor, true),
 
     /** The certificate area deploying one of its managed certificates; it records the deployment itself. */
-    installManagedCertificate: (user: Caller, id: number, body: HttpsInfo) => saveHttps(user, id, body, false),
+    installManagedCertificate: (user: Caller, id: number, body: HttpsInfo, actor: Actor) =>
+      saveHttps(user, id, body, actor, false),
 
-    async forceRedirect(user: Caller, id: number, body: ForceRedirect) {
+    async forceRedirect(user: Caller, id: number, body: ForceRedirect, actor: Actor) {
       await prepare(user, id);
-      return save(user, id, (current) => {
+      return save(user, id, actor, (current) => {
         if (body.type === 'https' && current.https !== 'on') throw fieldError('type', 'domain.https.enableFirst');
         return {
           patch: {
@@ -252,12 +271,12 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       });
     },
 
-    async websocket(user: Caller, id: number, body: Websocket) {
+    async websocket(user: Caller, id: number, body: Websocket, actor: Actor) {
       await prepare(user, id);
       if (body.websocket === 'on' && !(await deps.hasAddon(user.id, 'websocket'))) {
         throw new AppError('ADDON_REQUIRED');
       }
-      return save(user, id, () => ({ patch: { websocket: body.websocket } }));
+      return save(user, id, actor, () => ({ patch: { websocket: body.websocket } }));
     },
 
     rangeSwitch: simple<RangeSwitch>((body) => ({ rangeStatus: body.rangeSwitch })),

@@ -1,6 +1,7 @@
 import type { AccelerationType, DomainStatus } from '@edgeward/contract';
 import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { likePattern } from '../../db/like';
 import { domainConfigs, domainCounts, domains } from '../../db/schema';
 import { type DomainRow, domainColumns, sumCounts } from './domain.repository';
 
@@ -16,10 +17,6 @@ export interface ListFilter {
 
 export interface DomainListRow extends DomainRow {
   https: 'on' | 'off';
-}
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function listWhere(f: ListFilter): SQL | undefined {

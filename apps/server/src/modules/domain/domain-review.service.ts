@@ -1,5 +1,7 @@
 import { toAsciiDomain } from '@edgeward/contract';
 import { notFound } from '../../http/errors';
+import { operatorActor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import * as repo from './domain.repository';
 import { nextStatus } from './domain-state';
 import { type DomainStore, refused, requestPublish } from './domain-steps';
@@ -25,6 +27,13 @@ export function createDomainReviewService(deps: DomainStore) {
           now(),
         );
         if (decision.approve) await requestPublish(tx, row.id, now());
+        await recordOperation(tx, {
+          actor: operatorActor(row.userId),
+          action: 'domain.review',
+          target: { type: 'domain', id: row.id, name: row.domainName },
+          before: { status: row.status },
+          after: { status: to, reason: decision.approve ? undefined : decision.reason },
+        });
         return { ...row, status: to };
       });
     },

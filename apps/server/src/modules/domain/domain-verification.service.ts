@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { domainVerifyRecordPrefix, type VerificationFailure, type VerificationStatus } from '@edgeward/contract';
+import type { Executor } from '../../db/connect';
 import { AppError, fieldError } from '../../http/errors';
 import type { DnsLookup } from '../../providers/dns/resolver';
 import { assertRealNameVerified } from '../identity/real-name.guard';
+import { type Actor, operatorActor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import { apexDomain } from './apex-domain';
 import { findNameHolder } from './domain.repository';
 import type { Caller, DomainStore } from './domain-steps';
@@ -53,6 +56,15 @@ function verificationRecord(apex: string) {
  * Proof that the customer owns a name: a TXT record under its apex, random per user and apex. An apex verified
  * once covers all its subdomains for that account.
  */
+function recordOwnership(tx: Executor, actor: Actor, apex: string) {
+  return recordOperation(tx, {
+    actor,
+    action: 'domain.verifyOwnership',
+    target: { type: 'domain', name: apex },
+    after: { verified: 'yes' },
+  });
+}
+
 export function createDomainVerificationService(deps: DomainVerificationServiceDeps) {
   const { db, now } = deps;
 
@@ -80,7 +92,7 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
      * Looks the record up in DNS now. A missing or different record, or DNS servers that do not answer, is a
      * 'failed' answer that says which, not an error.
      */
-    async verify(user: Caller, domainName: string): Promise<VerificationOutcome> {
+    async verify(user: Caller, domainName: string, actor: Actor): Promise<VerificationOutcome> {
       assertRealNameVerified(user);
       const apex = verifiableApex(domainName);
       const recordName = verificationRecord(apex).name;
@@ -92,7 +104,10 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
       await repo.setVerificationStatus(db, user.id, row.id, 'validating', now());
       const { failure, found } = await lookUp(deps.dns, row.recordName, row.recordValue);
       const status = failure ? 'failed' : 'success';
-      await repo.setVerificationStatus(db, user.id, row.id, status, now());
+      await db.transaction(async (tx) => {
+        await repo.setVerificationStatus(tx, user.id, row.id, status, now());
+        if (status === 'success') await recordOwnership(tx, actor, apex);
+      });
       return { domainName, apexDomain: apex, recordName: row.recordName, status, failure, found };
     },
 
@@ -116,14 +131,17 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
         const userNames = requesters.map((r) => r.userName);
         return { problem: userName || requesters.length === 0 ? 'noRequest' : 'ambiguous', userNames };
       }
-      const row = await repo.ensureVerification(
-        db,
-        chosen.userId,
-        apex,
-        verificationRecord(apex).name,
-        newVerificationValue(),
-      );
-      await repo.setVerificationStatus(db, chosen.userId, row.id, 'success', now());
+      await db.transaction(async (tx) => {
+        const row = await repo.ensureVerification(
+          tx,
+          chosen.userId,
+          apex,
+          verificationRecord(apex).name,
+          newVerificationValue(),
+        );
+        await repo.setVerificationStatus(tx, chosen.userId, row.id, 'success', now());
+        await recordOwnership(tx, operatorActor(chosen.userId), apex);
+      });
       return { apexDomain: apex, userName: chosen.userName };
     },
     /** The apexes the user has proved to own. */

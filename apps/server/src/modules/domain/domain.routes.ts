@@ -21,12 +21,12 @@ export function domainModule(services: DomainServices, deps: AreaContext): Fasti
     registerRoute(
       app,
       allowPrivate ? { ...r.create, body: domainCreateSchema({ allowPrivate: true }) } : r.create,
-      ({ user, body }) => domains.create(user, body),
+      ({ user, body, actor }) => domains.create(user, body, actor),
     );
     registerRoute(app, r.detail, ({ user, params }) => domains.detail(user, params.id));
-    registerRoute(app, r.delete, ({ user, body }) => domains.delete(user, body.id));
-    registerRoute(app, r.disable, ({ user, body }) => domains.disable(user, body.id));
-    registerRoute(app, r.enable, ({ user, body }) => domains.enable(user, body.id));
+    registerRoute(app, r.delete, ({ user, body, actor }) => domains.delete(user, body.id, actor));
+    registerRoute(app, r.disable, ({ user, body, actor }) => domains.disable(user, body.id, actor));
+    registerRoute(app, r.enable, ({ user, body, actor }) => domains.enable(user, body.id, actor));
     registerRoute(app, r.limit, ({ user }) => domains.limit(user));
     registerRoute(app, r.types, ({ user }) => domains.types(user));
     registerRoute(app, r.canCreateWholeSite, async ({ user, locale }) => {
@@ -36,8 +36,8 @@ export function domainModule(services: DomainServices, deps: AreaContext): Fasti
     registerRoute(app, r.queryCreateVerifyRecord, ({ user, query }) =>
       verification.queryRecord(user, query.domainName),
     );
-    registerRoute(app, r.verifyRecord, async ({ user, body, locale }) => {
-      return toVerifyResult(await verification.verify(user, body.domainName), locale);
+    registerRoute(app, r.verifyRecord, async ({ user, body, locale, actor }) => {
+      return toVerifyResult(await verification.verify(user, body.domainName, actor), locale);
     });
     registerRoute(app, r.export, async ({ user, query, locale, request, reply }) => {
       const rows = await exports.exportRows(user, query.domainName).catch((error) => {
@@ -56,28 +56,48 @@ export function domainModule(services: DomainServices, deps: AreaContext): Fasti
     registerRoute(
       app,
       allowPrivate ? { ...r.configOrigin, body: originSettingSchema({ allowPrivate: true }) } : r.configOrigin,
-      ({ user, params, body }) => configs.origin(user, params.id, body),
+      ({ user, params, body, actor }) => configs.origin(user, params.id, body, actor),
     );
-    registerRoute(app, r.configOriginProtocol, ({ user, params, body }) =>
-      configs.originProtocol(user, params.id, body),
+    registerRoute(app, r.configOriginProtocol, ({ user, params, body, actor }) =>
+      configs.originProtocol(user, params.id, body, actor),
     );
-    registerRoute(app, r.configRangeSwitch, ({ user, params, body }) => configs.rangeSwitch(user, params.id, body));
-    registerRoute(app, r.configHttpsInfo, ({ user, params, body }) => configs.httpsInfo(user, params.id, body));
-    registerRoute(app, r.configIpAcl, ({ user, params, body }) => configs.ipAcl(user, params.id, body));
-    registerRoute(app, r.configCacheRule, ({ user, params, body }) => configs.cacheRule(user, params.id, body));
-    registerRoute(app, r.configReferer, ({ user, params, body }) => configs.referer(user, params.id, body));
-    registerRoute(app, r.configResponseHeader, ({ user, params, body }) =>
-      configs.responseHeader(user, params.id, body),
+    registerRoute(app, r.configRangeSwitch, ({ user, params, body, actor }) =>
+      configs.rangeSwitch(user, params.id, body, actor),
     );
-    registerRoute(app, r.configRequestHeader, ({ user, params, body }) => configs.requestHeader(user, params.id, body));
-    registerRoute(app, r.configForceRedirect, ({ user, params, body }) => configs.forceRedirect(user, params.id, body));
-    registerRoute(app, r.configUrlAuth, ({ user, params, body }) => configs.urlAuth(user, params.id, body));
-    registerRoute(app, r.configUserAgentFilter, ({ user, params, body }) =>
-      configs.userAgentFilter(user, params.id, body),
+    registerRoute(app, r.configHttpsInfo, ({ user, params, body, actor }) =>
+      configs.httpsInfo(user, params.id, body, actor),
     );
-    registerRoute(app, r.configCompression, ({ user, params, body }) => configs.compression(user, params.id, body));
-    registerRoute(app, r.configRateLimit, ({ user, params, body }) => configs.rateLimit(user, params.id, body));
-    registerRoute(app, r.configWebsocket, ({ user, params, body }) => configs.websocket(user, params.id, body));
+    registerRoute(app, r.configIpAcl, ({ user, params, body, actor }) => configs.ipAcl(user, params.id, body, actor));
+    registerRoute(app, r.configCacheRule, ({ user, params, body, actor }) =>
+      configs.cacheRule(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configReferer, ({ user, params, body, actor }) =>
+      configs.referer(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configResponseHeader, ({ user, params, body, actor }) =>
+      configs.responseHeader(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configRequestHeader, ({ user, params, body, actor }) =>
+      configs.requestHeader(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configForceRedirect, ({ user, params, body, actor }) =>
+      configs.forceRedirect(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configUrlAuth, ({ user, params, body, actor }) =>
+      configs.urlAuth(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configUserAgentFilter, ({ user, params, body, actor }) =>
+      configs.userAgentFilter(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configCompression, ({ user, params, body, actor }) =>
+      configs.compression(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configRateLimit, ({ user, params, body, actor }) =>
+      configs.rateLimit(user, params.id, body, actor),
+    );
+    registerRoute(app, r.configWebsocket, ({ user, params, body, actor }) =>
+      configs.websocket(user, params.id, body, actor),
+    );
     registerRoute(app, r.urlAuthSign, ({ user, body }) => urlSigning.signUrl(user, body));
   };
 }

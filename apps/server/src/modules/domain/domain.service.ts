@@ -12,6 +12,8 @@ import type { Config } from '../../config';
 import type { StoredDomainConfig } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { assertRealNameVerified } from '../identity/real-name.guard';
+import type { Actor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import { toDetail, toListItem } from './domain.presenter';
 import * as repo from './domain.repository';
 import * as listRepo from './domain-list.repository';
@@ -51,7 +53,7 @@ export function createDomainService(deps: DomainServiceDeps) {
   }
 
   /** Applies a customer action's transition on the locked row; bumps the version so the edge sees a new snapshot. */
-  async function switchStatus(user: Caller, id: number, event: 'enable' | 'disable' | 'delete') {
+  async function switchStatus(user: Caller, id: number, event: 'enable' | 'disable' | 'delete', actor: Actor) {
     if (event === 'enable') assertRealNameVerified(user);
     return db.transaction(async (tx) => {
       const row = await ownDomain(tx, user, id, true);
@@ -61,6 +63,14 @@ export function createDomainService(deps: DomainServiceDeps) {
       const fields = { status: to, abnormalReason: event === 'enable' ? null : undefined };
       await repo.updateDomainOfUser(tx, user.id, id, fields, at);
       if (event !== 'delete') await repo.bumpVersionOfUser(tx, user.id, id, at);
+      await recordOperation(tx, {
+        actor,
+        action: `domain.${event}`,
+        target: { type: 'domain', id, name: row.domainName },
+        before: { status: row.status },
+        after: { status: event === 'delete' ? undefined : to },
+        at,
+      });
       await requestPublish(tx, id, now());
       return toListItem({ ...row, status: to, updatedAt: at, https: row.config.https });
     });
@@ -78,7 +88,7 @@ export function createDomainService(deps: DomainServiceDeps) {
 
     canCreateWholeSite: wholeSiteRule,
 
-    async create(user: Caller, body: DomainCreate): Promise<DomainDetail> {
+    async create(user: Caller, body: DomainCreate, actor: Actor): Promise<DomainDetail> {
       assertRealNameVerified(user);
       const domainName = body.domainName;
       const wholeSite = body.type === 'whole_site';
@@ -113,6 +123,12 @@ export function createDomainService(deps: DomainServiceDeps) {
           if (isUniqueViolation(error)) throw new AppError('DOMAIN_TAKEN');
           throw error;
         }
+        await recordOperation(tx, {
+          actor,
+          action: 'domain.create',
+          target: { type: 'domain', id, name: domainName },
+          after: { type: body.type, status, origin: body.origin.ipOrDomain },
+        });
         if (edgeTarget(status)) await requestPublish(tx, id, now());
         return id;
       });
@@ -140,9 +156,9 @@ export function createDomainService(deps: DomainServiceDeps) {
       return toDetail(await ownDomain(db, user, id));
     },
 
-    enable: (user: Caller, id: number) => switchStatus(user, id, 'enable'),
-    disable: (user: Caller, id: number) => switchStatus(user, id, 'disable'),
-    delete: (user: Caller, id: number) => switchStatus(user, id, 'delete'),
+    enable: (user: Caller, id: number, actor: Actor) => switchStatus(user, id, 'enable', actor),
+    disable: (user: Caller, id: number, actor: Actor) => switchStatus(user, id, 'disable', actor),
+    delete: (user: Caller, id: number, actor: Actor) => switchStatus(user, id, 'delete', actor),
   };
 }
 

@@ -15,6 +15,8 @@ import { enqueueJob } from '../../jobs/runner';
 import type { EdgeCacheReport } from '../../providers/edge';
 import { lockUser } from '../domain/domain.repository';
 import type { OriginChecker } from '../domain/origin-check';
+import type { Actor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import type { AuthUser } from '../session/session.service';
 import { cacheExpiryOf } from './cache-expiry';
 import { enabledDomainsOfHosts } from './caller-domains';
@@ -78,6 +80,7 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
 
   /** One transaction: the user locked (so concurrent submissions cannot both pass), the quota checked, the job queued. */
   async function submit(
+    actor: Actor,
     userId: number,
     type: CacheTaskType,
     urls: { url: string; domainId: number }[],
@@ -93,6 +96,13 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
       }
       const task = await repo.insertTask(tx, { userId, type, urls, resubmitOf, at });
       await enqueueJob(tx, runCacheTaskJob, { taskId: task.id }, { runAt: at });
+      await recordOperation(tx, {
+        actor,
+        action: resubmitOf === undefined ? 'cacheTask.create' : 'cacheTask.resubmit',
+        target: { type: 'cacheTask', id: task.id, name: urls[0]!.url },
+        after: { type, urls: urls.length, resubmitOf },
+        at,
+      });
       return toCacheTask(task, urls[0]!.url);
     });
   }
@@ -107,8 +117,8 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
   return {
     quota,
 
-    async create(user: AuthUser, body: CacheTaskCreate) {
-      return submit(user.id, body.type, await resolve(user.id, body.type, body.urls));
+    async create(user: AuthUser, body: CacheTaskCreate, actor: Actor) {
+      return submit(actor, user.id, body.type, await resolve(user.id, body.type, body.urls));
     },
 
     async list(user: AuthUser, query: CacheTaskListQuery) {
@@ -123,7 +133,7 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
     },
 
     /** A new task of the failed URLs, checked again as a new submission (the domain may have gone since). */
-    async resubmit(user: AuthUser, id: number) {
+    async resubmit(user: AuthUser, id: number, actor: Actor) {
       const task = await repo.findOfUser(db, user.id, id);
       if (!task) throw notFound();
       const failed = await repo.urlsOf(db, id, 'failed');
@@ -133,7 +143,7 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
         task.type,
         failed.map((u) => u.url),
       );
-      return submit(user.id, task.type, urls, task.id);
+      return submit(actor, user.id, task.type, urls, task.id);
     },
 
     /** The edge's results: each URL's state, then the task's (failed when any URL failed). Idempotent. */

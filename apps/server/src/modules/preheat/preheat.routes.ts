@@ -7,9 +7,9 @@ export function preheatModule(service: CacheTaskService): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const r = preheatRoutes;
     registerRoute(app, r.cacheQuota, ({ user }) => service.quota(user));
-    registerRoute(app, r.createCacheTask, ({ user, body }) => service.create(user, body));
+    registerRoute(app, r.createCacheTask, ({ user, body, actor }) => service.create(user, body, actor));
     registerRoute(app, r.cacheTasks, ({ user, query }) => service.list(user, query));
     registerRoute(app, r.cacheTask, ({ user, params }) => service.detail(user, params.id));
-    registerRoute(app, r.resubmitCacheTask, ({ user, params }) => service.resubmit(user, params.id));
+    registerRoute(app, r.resubmitCacheTask, ({ user, params, actor }) => service.resubmit(user, params.id, actor));
   };
 }

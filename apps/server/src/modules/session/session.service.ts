@@ -12,6 +12,8 @@ export interface AuthUser {
   realNameVerified: boolean;
   roles: Role[];
   sessionId: number;
+  /** Set when the request was signed with an API key instead of a session token. */
+  apiKeyId?: number;
 }
 
 /** Secrets are stored only as hashes; a token is 256 random bits, so a fast hash is enough. */

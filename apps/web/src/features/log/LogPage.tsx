@@ -1,5 +1,5 @@
 import type { LoginLogItem } from '@edgeward/contract';
-import { Alert, Empty, Flex, type TableProps, Tabs, Tag, Tooltip } from 'antd';
+import { Alert, Flex, type TableProps, Tabs, Tag, Tooltip } from 'antd';
 import { useLoginLog } from '../../api/account';
 import { useAuthorized } from '../../components/Authorized';
 import { PageContainer } from '../../components/PageContainer';
@@ -7,8 +7,9 @@ import { PageTable, usePageState } from '../../components/PageTable';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
 import { describeUserAgent } from '../../lib/user-agent';
+import { OperationLogTable } from './OperationLogTable';
 
-/** /log: log management is under construction (spec section 2); the login log already works. */
+/** /log: log management, marked under construction (spec section 2), with the login log and the operation log. */
 export default function LogPage() {
   const { t } = useI18n();
   return (
@@ -18,11 +19,7 @@ export default function LogPage() {
         <Tabs
           items={[
             { key: 'login', label: t('account.log.loginTab'), children: <LoginLogTable /> },
-            {
-              key: 'operation',
-              label: t('account.log.operationTab'),
-              children: <Empty description={t('account.log.tabUnderConstruction')} />,
-            },
+            { key: 'operation', label: t('account.log.operationTab'), children: <OperationLogTable /> },
           ]}
         />
       </Flex>

@@ -120,11 +120,10 @@ export const account = {
   'account.sessions.revokeConfirm': 'Sign out every other session? Those devices will have to log in again.',
   'account.sessions.revoked': 'Your other sessions have been signed out',
 
-  'account.log.underConstruction': 'Log management is under construction; the login log is available.',
+  'account.log.underConstruction': 'Log management is under construction; the login and operation logs are available.',
   'account.log.loginTab': 'Login log',
   'account.log.loadFailed': 'The login log could not be loaded',
   'account.log.operationTab': 'Operation log',
-  'account.log.tabUnderConstruction': 'Under construction',
   'account.log.time': 'Time',
   'account.log.ip': 'IP address',
   'account.log.device': 'Device',

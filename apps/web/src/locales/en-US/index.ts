@@ -5,6 +5,7 @@ import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
+import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { statistics } from './statistics';
 
@@ -22,5 +23,6 @@ export const webEnUS = {
   ...commerce,
   ...preheat,
   ...statistics,
+  ...operationLog,
 } as const;
 export type WebTextKey = keyof typeof webEnUS;

@@ -114,11 +114,10 @@ export const account: Record<keyof typeof en, string> = {
   'account.sessions.revokeConfirm': '确定退出其他所有会话吗？这些设备需要重新登录。',
   'account.sessions.revoked': '其他会话已退出登录',
 
-  'account.log.underConstruction': '日志管理正在建设中，登录日志已可使用。',
+  'account.log.underConstruction': '日志管理正在建设中，登录日志和操作日志已可使用。',
   'account.log.loginTab': '登录日志',
   'account.log.loadFailed': '登录日志加载失败',
   'account.log.operationTab': '操作日志',
-  'account.log.tabUnderConstruction': '建设中',
   'account.log.time': '时间',
   'account.log.ip': 'IP 地址',
   'account.log.device': '设备',

@@ -6,6 +6,7 @@ import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
+import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { statistics } from './statistics';
 
@@ -20,4 +21,5 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...commerce,
   ...preheat,
   ...statistics,
+  ...operationLog,
 };

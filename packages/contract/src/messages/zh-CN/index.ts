@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { traffic } from './traffic';
 
@@ -15,4 +16,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...domain,
   ...traffic,
   ...preheat,
+  ...operationLog,
 };
