@@ -77,10 +77,6 @@ export async function ensureDemoAccount(
 
 export const listUsers = (db: Executor) => repo.listUsers(db);
 
-/** false when there is no such user. */
-export const setRealNameVerified = (db: Executor, userName: string, verified: boolean, now: Date = new Date()) =>
-  repo.setRealNameVerified(db, userName, verified, now);
-
 /**
  * Adds actions of a permission (all of them when none are named). Answers the resulting action list, or undefined
  * when there is no such user.
