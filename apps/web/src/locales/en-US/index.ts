@@ -3,6 +3,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { identity } from './identity';
 import { layout } from './layout';
 import { menu } from './menu';
 import { preheat } from './preheat';
@@ -17,6 +18,7 @@ export const webEnUS = {
   ...domain,
   ...certificate,
   ...commerce,
+  ...identity,
   ...preheat,
   ...statistics,
 } as const;
