@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Res } from '../../../test/fixtures/domains';
@@ -65,6 +65,8 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       },
     });
     await app.ready();
+    await exec(`CREATE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'test: % on % refused', TG_OP, TG_TABLE_NAME; END $$`);
   });
   afterAll(async () => {
     await app?.close();
@@ -95,6 +97,29 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       payload: body,
       headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
     });
+  const ops = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runOps(
+      commands,
+      argv,
+      { database, config, providers, out: (l) => out.push(l), now: () => clock.now },
+      (l) => err.push(l),
+    );
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+  const exec = (statement: string) => database.db.execute(sql.raw(statement));
+  /** Runs `work` while a test-only trigger makes `table` refuse updates: the change must leave nothing behind. */
+  async function whileRefusingUpdates<T>(table: string, work: () => Promise<T>): Promise<T> {
+    await exec(
+      `CREATE TRIGGER test_refuse BEFORE UPDATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_write()`,
+    );
+    try {
+      return await work();
+    } finally {
+      await exec(`DROP TRIGGER test_refuse ON ${table}`);
+    }
+  }
   const verifiedFlag = async (id: number) =>
     (await database.db.select({ v: users.realNameVerified }).from(users).where(eq(users.id, id)))[0]!.v;
 
@@ -263,17 +288,6 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
   });
 
   it('the operator verifies (review) and unverifies (revoke) by name', async () => {
-    const ops = async (...argv: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runOps(
-        commands,
-        argv,
-        { database, config, providers, out: (l) => out.push(l), now: () => clock.now },
-        (l) => err.push(l),
-      );
-      return { code, out: out.join('\n'), err: err.join('\n') };
-    };
     const who = await user();
     const attempt = (await submit(who)).body.data;
     await finishOnSandbox(attempt.checkUrl, 'fail');
@@ -304,6 +318,34 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect(await ops('user', 'unverify', 'ghost')).toMatchObject({
       code: 1,
       err: expect.stringContaining("no user named 'ghost'"),
+    });
+  });
+
+  it('a callback whose account update fails leaves the check pending and unrecorded; the retry applies it', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const path = new URL(attempt.checkUrl).pathname;
+    await app.inject({ method: 'POST', url: `${path}/pass` });
+    const before = deliveries.length;
+    await whileRefusingUpdates('users', () => app.jobs.runDue());
+    expect(deliveries.slice(before).map((d) => d.status)).toEqual([500]);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
+    expect(await verifiedFlag(who.id)).toBe(false);
+    clock.advance(60_000);
+    await app.jobs.runDue();
+    expect(deliveries.at(-1)!.status).toBe(200);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('passed');
+    expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
+  it("a revocation that cannot clear the account's flag keeps the verification whole", async () => {
+    const who = await user();
+    await finishOnSandbox((await submit(who)).body.data.checkUrl, 'pass');
+    await expect(whileRefusingUpdates('users', () => ops('user', 'unverify', who.userName))).rejects.toThrow(/Failed query/);
+    expect(await verifiedFlag(who.id)).toBe(true);
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: true,
+      identity: { idNumber: '1****************X' },
     });
   });
 });
