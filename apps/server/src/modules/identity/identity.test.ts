@@ -341,7 +341,9 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
   it("a revocation that cannot clear the account's flag keeps the verification whole", async () => {
     const who = await user();
     await finishOnSandbox((await submit(who)).body.data.checkUrl, 'pass');
-    await expect(whileRefusingUpdates('users', () => ops('user', 'unverify', who.userName))).rejects.toThrow(/Failed query/);
+    await expect(whileRefusingUpdates('users', () => ops('user', 'unverify', who.userName))).rejects.toThrow(
+      /Failed query/,
+    );
     expect(await verifiedFlag(who.id)).toBe(true);
     expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
       verified: true,
