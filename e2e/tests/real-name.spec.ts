@@ -106,7 +106,9 @@ test('an unverified customer is told that adding domains needs verification, wit
   await signInWithToken(page, user.token, '/account/settings/basic');
   await expect(page.getByTestId('real-name-state')).toHaveText('Not verified');
   await page.goto('/domain/create');
-  await expect(page.getByTestId('real-name-required')).toContainText('Adding domains needs real-name verification.');
+  await expect(page.getByTestId('real-name-required')).toContainText(
+    'Adding and changing domains needs real-name verification.',
+  );
   await expect(page.getByTestId('create-next')).toBeDisabled();
   await page.getByTestId('real-name-link').click();
   await expect(page).toHaveURL(/\/real-name$/);

@@ -31,7 +31,7 @@ function birthDateValid(digits: string, now: Date): boolean {
   ];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  // A birth in UTC+8 is at most 8 hours ahead of UTC: a date equal to today anywhere is accepted.
+  // The caller's clock may be in any zone: a date that is today somewhere (up to UTC+14) is not in the future.
   return year >= 1900 && date.getTime() <= now.getTime() + 14 * 3_600_000;
 }
 

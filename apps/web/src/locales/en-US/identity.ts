@@ -38,5 +38,5 @@ export const identity = {
   'identity.identity.none': 'Verified by the operator, no identity on file',
   'identity.action.verify': 'Verify now',
   'identity.action.continue': 'Continue',
-  'identity.required.domain': 'Adding domains needs real-name verification.',
+  'identity.required.domain': 'Adding and changing domains needs real-name verification.',
 } as const;

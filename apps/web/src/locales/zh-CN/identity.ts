@@ -37,5 +37,5 @@ export const identity: Record<keyof typeof en, string> = {
   'identity.identity.none': '由运营人员认证，无身份信息记录',
   'identity.action.verify': '去认证',
   'identity.action.continue': '继续认证',
-  'identity.required.domain': '添加域名前需完成实名认证。',
+  'identity.required.domain': '添加和修改域名前需完成实名认证。',
 };
