@@ -70,10 +70,14 @@ export function maskIdentityText(value: string): string {
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
-/** One verification attempt: the identity given, then its face check. */
+/** One verification attempt as stored: the identity given, then its face check. */
 export const faceCheckStatuses = ['pending', 'passed', 'failed', 'superseded', 'revoked'] as const;
-export const FaceCheckStatusSchema = z.enum(faceCheckStatuses);
+/** As answered: a pending check past its time is `expired` (its page no longer takes a result). */
+export const FaceCheckStatusSchema = z.enum([...faceCheckStatuses, 'expired']);
 export type FaceCheckStatus = z.infer<typeof FaceCheckStatusSchema>;
+
+/** How long a face check's page takes a result, as the real services limit their verification sessions. */
+export const faceCheckTtlMs = 30 * 60_000;
 
 export const MaskedIdentitySchema = z.object({ realName: z.string(), idNumber: z.string() });
 export type MaskedIdentity = z.infer<typeof MaskedIdentitySchema>;

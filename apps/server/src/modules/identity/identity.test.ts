@@ -264,6 +264,27 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect((await call(who, 'GET', '/real-name')).body.data.attempt).toMatchObject({ id: second.id });
   });
 
+  it('a check left for 30 minutes expires: its page takes no result, the console says so', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    clock.advance(31 * 60_000);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data).toMatchObject({
+      status: 'expired',
+      checkUrl: null,
+      qrCode: null,
+    });
+    const path = new URL(attempt.checkUrl).pathname;
+    expect((await app.inject({ url: path, headers: { 'accept-language': 'en-US' } })).body).toContain(
+      'This face check has expired',
+    );
+    await finishOnSandbox(attempt.checkUrl, 'pass');
+    expect(await verifiedFlag(who.id)).toBe(false);
+    // The way on is a new submission.
+    const next = (await submit(who)).body.data;
+    await finishOnSandbox(next.checkUrl, 'pass');
+    expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
   it("one user can neither see nor complete another's verification", async () => {
     const owner = await user();
     const stranger = await user();

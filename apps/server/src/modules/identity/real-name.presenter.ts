@@ -1,4 +1,4 @@
-import type { RealNameAttempt } from '@edgeward/contract';
+import { faceCheckTtlMs, type RealNameAttempt } from '@edgeward/contract';
 import QRCode from 'qrcode';
 import type { RealNameAttemptRow } from '../../db/schema';
 
@@ -8,12 +8,16 @@ export async function qrCodeOf(url: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-/** An attempt as its owner sees it: the identity masked, the check's page and QR code only while it waits. */
-export async function presentAttempt(row: RealNameAttemptRow, sandbox: boolean): Promise<RealNameAttempt> {
-  const open = row.status === 'pending' && row.checkUrl !== null;
+/**
+ * An attempt as its owner sees it: the identity masked, the check's page and QR code only while it waits; a pending
+ * check past its time is expired (a late callback from the service is still applied).
+ */
+export async function presentAttempt(row: RealNameAttemptRow, sandbox: boolean, now: Date): Promise<RealNameAttempt> {
+  const expired = row.status === 'pending' && now.getTime() - row.createdAt.getTime() > faceCheckTtlMs;
+  const open = row.status === 'pending' && !expired && row.checkUrl !== null;
   return {
     id: row.id,
-    status: row.status,
+    status: expired ? 'expired' : row.status,
     identity: { realName: row.realNameMasked, idNumber: row.idNumberMasked },
     sandbox,
     checkUrl: open ? row.checkUrl : null,

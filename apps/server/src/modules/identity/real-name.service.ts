@@ -55,7 +55,7 @@ const attemptIdOf = (bizNo: string) => (/^RN\d{1,15}$/.test(bizNo) ? Number(bizN
  */
 export function createRealNameService(deps: RealNameServiceDeps) {
   const { db, now, verifier } = deps;
-  const present = (row: RealNameAttemptRow) => presentAttempt(row, verifier.sandbox);
+  const present = (row: RealNameAttemptRow) => presentAttempt(row, verifier.sandbox, now());
 
   async function status(user: Caller): Promise<RealNameStatus> {
     const verified = await repo.accountVerified(db, user.id);

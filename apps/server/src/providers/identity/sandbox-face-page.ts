@@ -62,6 +62,10 @@ export function finishedPage(locale: Locale, status: 'passed' | 'failed'): strin
   return shell(locale, `<p id="sandbox-outcome">${t(locale, `identity.sandbox.${status}`)}</p>`);
 }
 
+export function expiredPage(locale: Locale): string {
+  return shell(locale, `<p id="sandbox-outcome">${t(locale, 'identity.sandbox.expired')}</p>`);
+}
+
 /** The waiting check: who is checked (masked), the camera or a photo, then pass or fail. */
 export function checkPage(
   locale: Locale,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { maskIdentityText } from '@edgeward/contract';
-import { and, eq } from 'drizzle-orm';
+import { faceCheckTtlMs, maskIdentityText } from '@edgeward/contract';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/connect';
@@ -16,7 +16,7 @@ import {
   signBody,
 } from '../sandbox-callback';
 import type { FaceCheckNotification, IdentityVerifier } from './identity-verifier';
-import { checkPage, faceCheckScript, finishedPage, notFoundPage } from './sandbox-face-page';
+import { checkPage, expiredPage, faceCheckScript, finishedPage, notFoundPage } from './sandbox-face-page';
 
 export interface SandboxVerifierOptions {
   db: Db;
@@ -72,13 +72,21 @@ export function createSandboxVerifier(options: SandboxVerifierOptions): Identity
     }),
   );
 
-  /** Moves a waiting check to its result and queues the callback, in one transaction. */
+  const expired = (check: { createdAt: Date }) => options.now().getTime() - check.createdAt.getTime() > faceCheckTtlMs;
+
+  /** Moves a waiting check still in its time to its result and queues the callback, in one transaction. */
   async function finish(checkId: string, result: (typeof results)[number]): Promise<void> {
     await db.transaction(async (tx) => {
       const done = await tx
         .update(sandboxFaceChecks)
         .set({ status: result, finishedAt: options.now() })
-        .where(and(eq(sandboxFaceChecks.checkId, checkId), eq(sandboxFaceChecks.status, 'waiting')))
+        .where(
+          and(
+            eq(sandboxFaceChecks.checkId, checkId),
+            eq(sandboxFaceChecks.status, 'waiting'),
+            gt(sandboxFaceChecks.createdAt, new Date(options.now().getTime() - faceCheckTtlMs)),
+          ),
+        )
         .returning({ checkId: sandboxFaceChecks.checkId });
       if (done.length > 0) await enqueueJob(tx, notifyJob, { checkId, notifyId: randomUUID(), result });
     });
@@ -101,6 +109,7 @@ export function createSandboxVerifier(options: SandboxVerifierOptions): Identity
       reply.type('text/html; charset=utf-8');
       if (!check) return reply.code(404).send(notFoundPage(locale));
       if (check.status !== 'waiting') return finishedPage(locale, check.status);
+      if (expired(check)) return expiredPage(locale);
       return checkPage(locale, check);
     });
     for (const [what, result] of [

@@ -1,4 +1,5 @@
 import {
+  faceCheckTtlMs,
   type RealNameAttempt,
   type RealNameStatus,
   type RealNameSubmit,
@@ -209,7 +210,13 @@ function FaceCheckStep({
         <Alert
           type={failed ? 'error' : 'info'}
           showIcon
-          title={t(failed ? 'identity.face.failed' : 'identity.face.superseded')}
+          title={
+            failed
+              ? t('identity.face.failed')
+              : attempt.status === 'expired'
+                ? t('identity.face.expired', { minutes: faceCheckTtlMs / 60_000 })
+                : t('identity.face.superseded')
+          }
           data-testid="face-check-failed"
         />
         {checking}

@@ -24,6 +24,7 @@ export const identity = {
   'identity.face.checking': 'Verifying: {realName}, {idNumber}',
   'identity.face.failed': 'Face verification failed',
   'identity.face.superseded': 'This face verification was replaced by a newer one.',
+  'identity.face.expired': 'This face verification has expired ({minutes} minutes). Please start again.',
   'identity.face.retry': 'Try again',
   'identity.face.edit': 'Change the information',
   'identity.done.title': 'Real-name verification complete',

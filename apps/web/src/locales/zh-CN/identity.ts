@@ -23,6 +23,7 @@ export const identity: Record<keyof typeof en, string> = {
   'identity.face.checking': '核验对象：{realName}，{idNumber}',
   'identity.face.failed': '人脸核验未通过',
   'identity.face.superseded': '此次人脸核验已被新的核验取代。',
+  'identity.face.expired': '此次人脸核验已过期（{minutes} 分钟），请重新开始。',
   'identity.face.retry': '重新核验',
   'identity.face.edit': '修改信息',
   'identity.done.title': '实名认证已完成',

@@ -23,6 +23,6 @@ export const identity = {
   'identity.sandbox.fail': 'Fail the check',
   'identity.sandbox.passed': 'Face verification passed. You can close this page.',
   'identity.sandbox.failed': 'Face verification failed. You can close this page and try again in the console.',
-  'identity.sandbox.closed': 'This face check is over. You can close this page.',
+  'identity.sandbox.expired': 'This face check has expired. Start again in the console.',
   'identity.sandbox.notFound': 'No such face check',
 } as const;

@@ -22,6 +22,6 @@ export const identity: Record<keyof typeof en, string> = {
   'identity.sandbox.fail': '核验不通过',
   'identity.sandbox.passed': '人脸核验已通过，可以关闭此页面。',
   'identity.sandbox.failed': '人脸核验未通过，可以关闭此页面并回到控制台重试。',
-  'identity.sandbox.closed': '此次人脸核验已结束，可以关闭此页面。',
+  'identity.sandbox.expired': '此次人脸核验已过期，请回到控制台重新开始。',
   'identity.sandbox.notFound': '找不到此人脸核验',
 };
