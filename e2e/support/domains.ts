@@ -9,8 +9,8 @@ import { setDnsRecords } from './dns-server';
 
 /**
  * Helpers of the accelerated-domain tests. Adding a domain needs a real-name verified account, which a registered
- * user is not (only the operator CLI marks one, and it cannot open the database the e2e server holds), so the
- * domain tests share the demo account (DEMO=true) and keep apart by unique domain names.
+ * user is not until it has passed a face check (real-name.spec.ts; the operator CLI cannot open the database the e2e
+ * server holds), so the domain tests share the demo account (DEMO=true) and keep apart by unique domain names.
  */
 export const demoAccount = { userName: 'demo', password: 'demo123456' } as const;
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { letsEncryptDirectories, loadConfig } from './config';
 
-/** A production configuration needs the key that seals private keys and the payment notification secret. */
+/** A production configuration needs the key that seals secrets at rest and the sandboxes' callback secrets. */
 const production = {
   NODE_ENV: 'production',
-  CERTIFICATE_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+  ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   PAYMENT_SANDBOX_SECRET: 'a-production-sandbox-secret',
+  FACE_CHECK_SANDBOX_SECRET: 'a-production-face-check-secret',
 } as const;
 
 describe('PUBLIC_URL', () => {
@@ -62,18 +63,42 @@ describe('PAYMENT_SANDBOX_SECRET', () => {
   });
 });
 
-describe('CERTIFICATE_KEY', () => {
+describe('FACE_CHECK_SANDBOX_SECRET and REAL_NAME_DAILY_FAILURES', () => {
+  it('the secret is required in production and has a development value elsewhere', () => {
+    const { FACE_CHECK_SANDBOX_SECRET: _, ...withoutSecret } = production;
+    expect(() => loadConfig(withoutSecret)).toThrow(/FACE_CHECK_SANDBOX_SECRET is required in production/);
+    expect(loadConfig(production).identity.sandboxSecret).toBe('a-production-face-check-secret');
+    expect(loadConfig({}).identity.sandboxSecret).not.toBe(loadConfig({}).payment.sandboxSecret);
+  });
+
+  it('allows 3 failed face checks a day unless told otherwise', () => {
+    expect(loadConfig({}).identity.dailyFailureLimit).toBe(3);
+    expect(loadConfig({ REAL_NAME_DAILY_FAILURES: '5' }).identity.dailyFailureLimit).toBe(5);
+    expect(() => loadConfig({ REAL_NAME_DAILY_FAILURES: '0' })).toThrow();
+  });
+});
+
+describe('ENCRYPTION_KEY', () => {
   it('is required in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CERTIFICATE_KEY is required in production/);
-    expect(loadConfig({}).certificate.encryptionKey).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY is required in production/);
+    expect(loadConfig({}).encryptionKey).toBeUndefined();
   });
 
   it('is 32 bytes written as hex or base64', () => {
     const hex = 'ab'.repeat(32);
-    expect(loadConfig({ CERTIFICATE_KEY: hex }).certificate.encryptionKey).toEqual(Buffer.from(hex, 'hex'));
-    expect(loadConfig(production).certificate.encryptionKey?.toString()).toBe('0123456789abcdef0123456789abcdef');
-    expect(() => loadConfig({ CERTIFICATE_KEY: 'ab'.repeat(16) })).toThrow(/32 bytes/);
-    expect(() => loadConfig({ CERTIFICATE_KEY: 'not a key' })).toThrow(/32 bytes/);
+    expect(loadConfig({ ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig(production).encryptionKey?.toString()).toBe('0123456789abcdef0123456789abcdef');
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(16) })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'not a key' })).toThrow(/32 bytes/);
+  });
+
+  it('is still read under its former name CERTIFICATE_KEY, which may not disagree with it', () => {
+    const hex = 'cd'.repeat(32);
+    expect(loadConfig({ CERTIFICATE_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig({ CERTIFICATE_KEY: hex, ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(() => loadConfig({ CERTIFICATE_KEY: hex, ENCRYPTION_KEY: 'ab'.repeat(32) })).toThrow(/keep one/);
+    const { ENCRYPTION_KEY: _, ...former } = production;
+    expect(loadConfig({ ...former, CERTIFICATE_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
   });
 });
 

@@ -44,8 +44,11 @@ const EnvSchema = z.object({
   REFRESH_DAILY_DIRS: z.coerce.number().int().min(0).default(100),
   PREHEAT_DAILY_URLS: z.coerce.number().int().min(0).default(10_000),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  ENCRYPTION_KEY: z.string().optional(),
   CERTIFICATE_KEY: z.string().optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  FACE_CHECK_SANDBOX_SECRET: z.string().min(16).optional(),
+  REAL_NAME_DAILY_FAILURES: z.coerce.number().int().min(1).default(3),
   BANK_TRANSFER_ACCOUNT_NAME: z.string().default('Edgeward Technology Co., Ltd. (sandbox)'),
   BANK_TRANSFER_BANK_NAME: z.string().default('Sandbox Bank, Shanghai Branch'),
   BANK_TRANSFER_ACCOUNT_NUMBER: z.string().default('6222 0000 0000 0000 000'),
@@ -87,7 +90,14 @@ export interface Config {
    */
   cacheTaskDailyQuota: { refreshUrl: number; refreshDir: number; preheat: number };
   jobsPollMs: number;
+  /**
+   * The AES-256-GCM key that seals secrets at rest: certificates' private keys, ID numbers (ENCRYPTION_KEY, or its
+   * former name CERTIFICATE_KEY: 32 bytes as base64 or hex). Required in production; elsewhere, without it, one is
+   * generated into DATA_DIR (secrets/secret-box.ts).
+   */
+  encryptionKey?: Buffer;
   certificate: CertificateSettings;
+  identity: IdentitySettings;
   payment: PaymentSettings;
   traffic: TrafficSettings;
   /** argon2id's work factors; tests lower them, production refuses less than OWASP's floor. */
@@ -117,12 +127,17 @@ export interface EdgeSettings {
 }
 
 export interface CertificateSettings {
-  /**
-   * The AES-256-GCM key that seals certificates' private keys at rest (CERTIFICATE_KEY: 32 bytes as base64 or hex).
-   * Required in production; elsewhere, without it, the certificate area keeps a generated one in DATA_DIR.
-   */
-  encryptionKey?: Buffer;
   acme: AcmeSettings;
+}
+
+export interface IdentitySettings {
+  /**
+   * The HMAC-SHA256 key the sandbox face-check service signs its callbacks with and the server checks them with
+   * (FACE_CHECK_SANDBOX_SECRET); required in production, a fixed development value elsewhere.
+   */
+  sandboxSecret: string;
+  /** Failed face checks a user may have per Beijing day before verification waits for the next day. */
+  dailyFailureLimit: number;
 }
 
 /** Let's Encrypt's directories: production for production, staging everywhere else unless ACME_DIRECTORY_URL says. */
@@ -151,6 +166,7 @@ export interface PaymentSettings {
 }
 
 const developmentSandboxSecret = 'edgeward-development-sandbox-secret';
+const developmentFaceCheckSecret = 'edgeward-development-face-check-secret';
 export interface TrafficSettings {
   /** The edge nodes allowed to post access logs (EDGE_NODE_TOKENS), each with the SHA-256 of its token. */
   edgeNodes: EdgeNode[];
@@ -194,7 +210,7 @@ export function parseEncryptionKey(value: string): Buffer {
   const text = value.trim();
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32 || (!/^[0-9a-f]{64}$/i.test(text) && key.toString('base64') !== text)) {
-    throw new Error('CERTIFICATE_KEY must be 32 bytes, written as 64 hex digits or as base64');
+    throw new Error('ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or as base64');
   }
   return key;
 }
@@ -237,14 +253,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `ARGON2_MEMORY_KIB below ${minimumProductionCost.memoryKib} or ARGON2_TIME_COST below ${minimumProductionCost.timeCost} is refused in production`,
     );
   }
-  if (e.NODE_ENV === 'production' && !e.CERTIFICATE_KEY) {
+  if (e.ENCRYPTION_KEY && e.CERTIFICATE_KEY && e.ENCRYPTION_KEY !== e.CERTIFICATE_KEY) {
+    throw new Error('ENCRYPTION_KEY and its former name CERTIFICATE_KEY are both set, to different keys: keep one');
+  }
+  const encryptionKey = e.ENCRYPTION_KEY || e.CERTIFICATE_KEY;
+  if (e.NODE_ENV === 'production' && !encryptionKey) {
     throw new Error(
-      'CERTIFICATE_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal private keys',
+      'ENCRYPTION_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal private keys and ID numbers',
     );
   }
   if (e.NODE_ENV === 'production' && !e.PAYMENT_SANDBOX_SECRET) {
     throw new Error(
       'PAYMENT_SANDBOX_SECRET is required in production: a random string that signs payment notifications',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.FACE_CHECK_SANDBOX_SECRET) {
+    throw new Error(
+      'FACE_CHECK_SANDBOX_SECRET is required in production: a random string that signs face-check callbacks',
     );
   }
   return {
@@ -285,8 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preheat: e.PREHEAT_DAILY_URLS,
     },
     jobsPollMs: e.JOBS_POLL_MS,
+    encryptionKey: encryptionKey ? parseEncryptionKey(encryptionKey) : undefined,
     certificate: {
-      encryptionKey: e.CERTIFICATE_KEY ? parseEncryptionKey(e.CERTIFICATE_KEY) : undefined,
       acme: {
         directoryUrl:
           e.ACME_DIRECTORY_URL ??
@@ -302,6 +327,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         bankName: e.BANK_TRANSFER_BANK_NAME,
         accountNumber: e.BANK_TRANSFER_ACCOUNT_NUMBER,
       },
+    },
+    identity: {
+      sandboxSecret: e.FACE_CHECK_SANDBOX_SECRET ?? developmentFaceCheckSecret,
+      dailyFailureLimit: e.REAL_NAME_DAILY_FAILURES,
     },
     traffic: { edgeNodes: parseEdgeNodeTokens(e.EDGE_NODE_TOKENS), rawRetentionDays: e.TRAFFIC_RAW_RETENTION_DAYS },
     passwordHashing,

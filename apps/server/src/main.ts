@@ -24,6 +24,11 @@ if (config.fixedCaptcha || config.fixedCode) {
 if (config.env === 'production' && config.publicUrlDefaulted) {
   app.log.warn(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which customers cannot open`);
 }
+if (config.env === 'production' && app.areaContext.providers.identity.sandbox) {
+  app.log.warn(
+    'real-name face checks go to the sandbox service: whoever opens a check page decides it. Plug in a real service (README, "Face checks") or review with npm run ops -- user verify|unverify',
+  );
+}
 if (!config.demo && config.env === 'development') {
   app.log.info(`no demo account: DEMO=false, or HOST=${config.host} reaches beyond this machine without DEMO=true`);
 }

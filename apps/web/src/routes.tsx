@@ -275,7 +275,11 @@ export const mainRoutes: AppRoute[] = [
     redirect: '/account/settings',
     children: [
       { path: '/account/info', title: 'menu.account.info', page: comingSoon },
-      { path: '/real-name', title: 'menu.account.realName', page: comingSoon },
+      {
+        path: '/real-name',
+        title: 'menu.account.realName',
+        page: lazyPage(() => import('./features/identity/RealNamePage')),
+      },
       { path: '/account/settings', title: 'menu.account.settings', redirect: '/account/settings/basic' },
       {
         path: '/account/settings/basic',

@@ -16,6 +16,7 @@ export * from './schemas/commerce';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';
+export * from './schemas/identity';
 export * from './schemas/operation-log';
 export * from './schemas/preheat';
 export * from './schemas/traffic';

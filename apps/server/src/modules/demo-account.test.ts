@@ -60,6 +60,14 @@ describe.each(dbKinds)('the demo account on %s', (kind) => {
     expect(config.urlAuth.status).toBe('on');
     expect(config.httpResponseHeader.headers.length).toBeGreaterThan(0);
 
+    // Verified with a sample identity, masked like any other.
+    const realName = (await ctx.app.inject({ method: 'GET', url: '/api/real-name', headers })).json().data;
+    expect(realName).toMatchObject({
+      verified: true,
+      sample: true,
+      identity: { realName: '演**户', idNumber: '1****************X' },
+    });
+
     // The apex is verified, so the demo account can add a name under it straight away.
     const record = await ctx.app.inject({
       method: 'GET',

@@ -4,6 +4,7 @@ import { certificateArea } from './certificate/certificate.area';
 import { commerceArea } from './commerce/commerce.area';
 import { domainArea } from './domain/domain.area';
 import { healthArea } from './health/health.area';
+import { identityArea } from './identity/identity.area';
 import { operationLogArea } from './operation-log/operation-log.area';
 import { preheatArea } from './preheat/preheat.area';
 import { trafficArea } from './traffic/traffic.area';
@@ -12,6 +13,7 @@ import { trafficArea } from './traffic/traffic.area';
 export const areas: readonly Area[] = [
   healthArea,
   accountArea,
+  identityArea,
   domainArea,
   certificateArea,
   commerceArea,

@@ -8,9 +8,10 @@ import { type AcmeProvider, createAcmeProvider } from './acme';
 import { type CaptchaProvider, type CaptchaStore, createCaptchaProvider } from './captcha';
 import { createDnsLookup, type DnsLookup } from './dns/resolver';
 import { createEdgeProvider, type EdgeProvider } from './edge';
+import { createIdentityVerifier, type IdentityVerifier } from './identity';
 import { createMailProvider, type MailProvider } from './mail';
 import { createPaymentGateway, type PaymentGateway } from './payment';
-import type { NotificationDelivery } from './payment/sandbox-gateway';
+import type { NotificationDelivery } from './sandbox-callback';
 
 /** The outside world as the areas see it. */
 export interface Providers {
@@ -20,6 +21,8 @@ export interface Providers {
   edge: EdgeProvider;
   captcha: CaptchaProvider;
   payment: PaymentGateway;
+  /** The face-check service of real-name verification. */
+  identity: IdentityVerifier;
   /** The CA that issues applied certificates (ACME_DIRECTORY_URL). */
   acme: AcmeProvider;
 }
@@ -35,6 +38,8 @@ export interface ProviderDeps {
   captchaStore?: CaptchaStore;
   /** How the sandbox payment gateway reaches the notify URL; HTTP unless a test delivers in-process. */
   paymentDelivery?: NotificationDelivery;
+  /** How the sandbox face-check service reaches the notify URL; HTTP unless a test delivers in-process. */
+  faceCheckDelivery?: NotificationDelivery;
 }
 
 /**
@@ -60,5 +65,6 @@ export function createProviders(deps: ProviderDeps): Providers {
       fixedAnswer: config.fixedCaptcha,
     }),
     payment: createPaymentGateway({ config, db, jobs: deps.jobs, now, deliver: deps.paymentDelivery }),
+    identity: createIdentityVerifier({ config, db, jobs: deps.jobs, now, deliver: deps.faceCheckDelivery }),
   };
 }

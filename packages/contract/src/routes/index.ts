@@ -3,6 +3,7 @@
 export * from './certificate';
 export * from './commerce';
 export * from './domain';
+export * from './identity';
 export * from './operation-log';
 export * from './preheat';
 export * from './system';

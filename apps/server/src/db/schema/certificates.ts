@@ -21,7 +21,7 @@ export const certificates = pgTable(
     name: text('name').notNull(),
     source: text('source', { enum: certificateSources }).notNull(),
     certificatePem: text('certificate_pem').notNull(),
-    /** AES-256-GCM, modules/certificate/secret-box.ts; never read for a response. */
+    /** AES-256-GCM, secrets/secret-box.ts; never read for a response. */
     privateKeySealed: text('private_key_sealed').notNull(),
     commonName: text('common_name').notNull(),
     dnsNames: jsonb('dns_names').$type<string[]>().notNull(),

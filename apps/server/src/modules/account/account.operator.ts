@@ -79,10 +79,6 @@ export async function ensureDemoAccount(
 
 export const listUsers = (db: Executor) => repo.listUsers(db);
 
-/** false when there is no such user. */
-export const setRealNameVerified = (db: Executor, userName: string, verified: boolean, now: Date = new Date()) =>
-  repo.setRealNameVerified(db, userName, verified, now);
-
 /** The operator's change of a customer's permission list, shown in that customer's operation log. */
 function recordPermissions(
   tx: Executor,

@@ -148,15 +148,6 @@ export async function listUsers(db: Executor) {
     .orderBy(asc(users.id));
 }
 
-export async function setRealNameVerified(db: Executor, userName: string, verified: boolean, at: Date) {
-  const rows = await db
-    .update(users)
-    .set({ realNameVerified: verified, updatedAt: at })
-    .where(sameText(users.userName, userName))
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
-
 // ---- permissions
 
 export async function insertPermissions(db: Executor, userId: number, permissions: readonly Permission[]) {

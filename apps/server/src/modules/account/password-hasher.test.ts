@@ -31,8 +31,9 @@ describe('password hashing', () => {
     expect(
       loadConfig({
         NODE_ENV: 'production',
-        CERTIFICATE_KEY: 'ab'.repeat(32),
+        ENCRYPTION_KEY: 'ab'.repeat(32),
         PAYMENT_SANDBOX_SECRET: 'a-production-sandbox-secret',
+        FACE_CHECK_SANDBOX_SECRET: 'a-production-face-check-secret',
         ARGON2_MEMORY_KIB: '19456',
         ARGON2_TIME_COST: '2',
       }).passwordHashing,

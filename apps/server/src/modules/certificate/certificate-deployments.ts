@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/connect';
+import type { SecretBox } from '../../secrets/secret-box';
 import type { PastedCertificate } from '../domain/domain-config.service';
 import * as repo from './certificate.repository';
 import { materialOf } from './certificate.service';
-import type { SecretBox } from './secret-box';
 
 /**
  * The certificate area's answer to "a certificate was pasted on this domain's HTTPS tab": it becomes a managed

@@ -1,4 +1,5 @@
 import { handle } from '../../jobs/job';
+import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
 import { type AreaContext, defineArea } from '../area';
 import { acmeAccountOf } from './acme-account';
 import { certificateModule } from './certificate.routes';
@@ -13,13 +14,12 @@ import { certificateApplicationModule } from './certificate-application.routes';
 import { createApplicationService } from './certificate-application.service';
 import { createIssuance } from './certificate-issuance';
 import { domainHttpsOf } from './domain-https';
-import { certificateKeyOf, createSecretBox } from './secret-box';
 
 function certificateService(ctx: AreaContext) {
   return createCertificateService({
     db: ctx.database.db,
     now: ctx.now,
-    box: createSecretBox(certificateKeyOf(ctx.config)),
+    box: createSecretBox(encryptionKeyOf(ctx.config)),
     domains: domainHttpsOf(ctx),
   });
 }
@@ -44,7 +44,7 @@ export const certificateArea = defineArea({
     await app.register(certificateApplicationModule(() => applicationService(ctx)));
   },
   jobs(ctx) {
-    const box = createSecretBox(certificateKeyOf(ctx.config));
+    const box = createSecretBox(encryptionKeyOf(ctx.config));
     const db = ctx.database.db;
     const issuance = createIssuance({
       db,

@@ -9,6 +9,7 @@ import {
 } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
+import type { SecretBox } from '../../secrets/secret-box';
 import type { Actor } from '../operation-log/actor';
 import { recordOperation } from '../operation-log/operation-log.recorder';
 import type { AuthUser } from '../session/session.service';
@@ -16,7 +17,6 @@ import { toCertificateDetail, toCertificateListItem } from './certificate.presen
 import * as repo from './certificate.repository';
 import { type CertificateInfo, checkCertificate } from './certificate-check';
 import type { DomainHttps } from './domain-https';
-import type { SecretBox } from './secret-box';
 import { zipFiles } from './zip';
 
 type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;

@@ -6,7 +6,7 @@ import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { balanceLedger, orders } from '../../db/schema';
-import { signBody } from '../../providers/payment/notification-signature';
+import { signBody } from '../../providers/sandbox-callback';
 import { createTrafficIngest } from '../traffic/traffic-ingest.service';
 import { addonOwnership } from './addon-ownership';
 

@@ -1,8 +1,8 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Providers } from '../../providers';
+import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
 import { adoptPastedCertificate } from '../certificate/certificate-deployments';
-import { certificateKeyOf, createSecretBox } from '../certificate/secret-box';
 import { addonOwnership } from '../commerce/addon-ownership';
 import { createDomainService } from './domain.service';
 import { createDomainConfigService } from './domain-config.service';
@@ -40,7 +40,7 @@ export function createDomainServices(ctx: DomainServicesContext) {
       hasAddon: addonOwnership({ db, now }),
       allowPrivateOrigins: config.domain.allowPrivateOrigins,
       // Managed certificates and their deployments are the certificate area's record.
-      certificatePasted: adoptPastedCertificate(createSecretBox(certificateKeyOf(config))),
+      certificatePasted: adoptPastedCertificate(createSecretBox(encryptionKeyOf(config))),
     }),
     urlSigning: createUrlSigningService({ db, now }),
     exports: createDomainExportService({ db }),

@@ -16,7 +16,6 @@ import {
   issueSimulationToken,
   listUsers,
   revokePermission,
-  setRealNameVerified,
 } from '../../modules/account/account.operator';
 import { createPasswordHasher } from '../../modules/account/password-hasher';
 import { type OpsCommand, OpsError, parseOptions } from '../ops';
@@ -75,17 +74,6 @@ export const accountCommands: OpsCommand[] = [
         const verified = u.realNameVerified ? 'yes' : 'no';
         ctx.out([u.id, u.userName, u.email, u.phone ?? '-', verified, u.createdAt.toISOString()].join('\t'));
       }
-    },
-  },
-  {
-    name: 'user verify',
-    args: '<name>',
-    summary: 'mark the account as real-name verified',
-    async run(args, ctx) {
-      const [userName] = args;
-      if (!userName || args.length > 1) throw new OpsError('give one user name');
-      if (!(await setRealNameVerified(ctx.database.db, userName, true, ctx.now()))) throw noUser(userName);
-      ctx.out(`${userName} is now real-name verified`);
     },
   },
   {

@@ -1,8 +1,9 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import type { JobRunner } from '../../jobs/runner';
+import type { NotificationDelivery } from '../sandbox-callback';
 import type { PaymentGateway } from './payment-gateway';
-import { createSandboxGateway, type NotificationDelivery } from './sandbox-gateway';
+import { createSandboxGateway } from './sandbox-gateway';
 
 export type { PaymentGateway, PaymentNotification } from './payment-gateway';
 

@@ -8,15 +8,16 @@ import { sandboxPayments } from '../../db/schema';
 import { localeOf, translate } from '../../http/i18n';
 import { defineJob, handle } from '../../jobs/job';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
-import { signatureHeader, signatureMatches, signBody } from './notification-signature';
+import {
+  escapeHtml,
+  fetchDelivery,
+  type NotificationDelivery,
+  readSignedBody,
+  sandboxPage,
+  signatureHeader,
+  signBody,
+} from '../sandbox-callback';
 import type { PaymentGateway, PaymentNotification } from './payment-gateway';
-
-/** Posts a notification; answers the HTTP status and body the server gave back. */
-export type NotificationDelivery = (
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-) => Promise<{ status: number; body: string }>;
 
 export interface SandboxGatewayOptions {
   db: Db;
@@ -46,26 +47,12 @@ const NotificationBodySchema = z.object({
   status: z.enum(['paid', 'cancelled']),
 });
 
-const fetchDelivery: NotificationDelivery = async (url, body, headers) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, body: await res.text() };
-};
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function page(locale: Locale, body: string): string {
-  const title = escapeHtml(translate(locale, 'commerce.sandbox.title'));
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
-.notice{background:#fffbe6;border:1px solid #ffe58f;padding:8px 12px;border-radius:6px}
-.amount{font-size:32px;font-weight:600;margin:16px 0}button{font-size:16px;padding:10px 20px;margin-right:8px}</style>
-</head><body><h1>${title}</h1><p class="notice">${escapeHtml(translate(locale, 'commerce.sandbox.notice'))}</p>${body}</body></html>`;
+  const texts = {
+    title: translate(locale, 'commerce.sandbox.title'),
+    notice: translate(locale, 'commerce.sandbox.notice'),
+  };
+  return sandboxPage(locale, texts, body);
 }
 
 /**
@@ -167,16 +154,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
       return { tradeNo, payUrl: `${options.publicUrl}/api/payment/sandbox/${tradeNo}` };
     },
     verifyNotification(rawBody, headers): PaymentNotification | null {
-      if (!signatureMatches(secret, rawBody, headers[signatureHeader])) return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        return null;
-      }
-      const parsed = NotificationBodySchema.safeParse(json);
-      if (!parsed.success) return null;
-      return { ...parsed.data, amountFen: BigInt(parsed.data.amountFen) };
+      const body = readSignedBody(secret, rawBody, headers, (json) => NotificationBodySchema.safeParse(json));
+      return body ? { ...body, amountFen: BigInt(body.amountFen) } : null;
     },
     routes: payPage,
   };

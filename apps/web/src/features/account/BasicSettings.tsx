@@ -29,6 +29,7 @@ import { fileProblem } from '../../lib/upload';
 import { sessionStore, useSession } from '../../stores/session';
 import { EmailCodeField } from '../auth/EmailCodeField';
 import { useCountdown } from '../auth/use-countdown';
+import { RealNameSection } from '../identity/RealNameSection';
 
 const fields = ProfileEditSchema.shape;
 
@@ -49,9 +50,12 @@ export function BasicSettings() {
   const { user } = useSession();
   if (!user) return <Skeleton active />;
   return (
-    <Flex wrap gap={48} align="flex-start">
-      <ProfileForm user={user} />
-      <AvatarUpload user={user} />
+    <Flex vertical gap={32}>
+      <Flex wrap gap={48} align="flex-start">
+        <ProfileForm user={user} />
+        <AvatarUpload user={user} />
+      </Flex>
+      <RealNameSection />
     </Flex>
   );
 }

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { usePackageCatalogue } from '../../api/commerce';
 import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
+import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { useI18n } from '../../i18n';
 import { yuan } from './money';
-import { RealNameRequired, useRealNameVerified } from './RealNameRequired';
 
 function byType(list: Package[]): [PackageType, Package[]][] {
   return packageTypes
@@ -22,7 +22,7 @@ export default function PackageCatalogue() {
   const catalogue = usePackageCatalogue();
   return (
     <PageContainer subTitle={t('commerce.catalogue.subtitle')}>
-      {verified ? null : <RealNameRequired banner />}
+      {verified ? null : <RealNameRequired banner reason={t('commerce.realName.required')} />}
       <DataState
         remote={catalogue}
         failure={t('commerce.catalogue.loadFailed')}
@@ -54,7 +54,7 @@ export default function PackageCatalogue() {
                               {t('commerce.catalogue.buy')}
                             </Button>
                           ) : (
-                            <RealNameRequired />
+                            <RealNameRequired reason={t('commerce.realName.required')} />
                           )}
                         </Flex>
                       </Card>

@@ -3,9 +3,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useCreateOrder, usePackageCatalogue } from '../../api/commerce';
 import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
+import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { useI18n } from '../../i18n';
 import { yuan } from './money';
-import { RealNameRequired, useRealNameVerified } from './RealNameRequired';
 
 /** /plan/buy/:id: one package on sale and the order button; the order is then paid on /order/:id/pay. */
 export default function PackageDetailPage() {
@@ -73,7 +73,7 @@ export default function PackageDetailPage() {
                     </Typography.Text>
                   </Flex>
                 ) : (
-                  <RealNameRequired />
+                  <RealNameRequired reason={t('commerce.realName.required')} />
                 )}
               </Flex>
             </Card>

@@ -3,9 +3,9 @@ import { Button, Form, Radio } from 'antd';
 import { useNavigate } from 'react-router';
 import { useRecharge } from '../../api/commerce';
 import { NumberInput } from '../../components/NumberInput';
+import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { useI18n } from '../../i18n';
 import { reportFormError, zodRule } from '../../lib/form';
-import { RealNameRequired, useRealNameVerified } from './RealNameRequired';
 
 /**
  * Top up the balance: whole CNY of at least 1 (spec section 5), by QR code or bank transfer. Either way the order
@@ -64,7 +64,7 @@ export function RechargeForm() {
           {t('commerce.recharge.submit')}
         </Button>
       ) : (
-        <RealNameRequired />
+        <RealNameRequired reason={t('commerce.realName.required')} />
       )}
     </Form>
   );

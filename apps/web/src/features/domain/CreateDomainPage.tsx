@@ -41,6 +41,7 @@ import { useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
 import { DataState, LoadError, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
+import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { useI18n } from '../../i18n';
 import { errorIdOf, reportFormError, serverFieldErrors, zodRule } from '../../lib/form';
 import { ForbiddenPage } from '../shell/ForbiddenPage';
@@ -168,6 +169,7 @@ function NameStep({
   const limit = useDomainLimit();
   const [checking, setChecking] = useState(false);
   const limitReached = limit.data ? limit.data.used >= limit.data.max : false;
+  const verified = useRealNameVerified();
 
   const submit = async (values: Basics) => {
     const parsed = DomainNameSchema.safeParse(values.domainName);
@@ -195,6 +197,7 @@ function NameStep({
       onFinish={submit}
       preserve
     >
+      {verified ? null : <RealNameRequired banner reason={t('identity.required.domain')} />}
       {limitReached ? (
         <Alert
           type="warning"
@@ -252,7 +255,13 @@ function NameStep({
           )}
         </DataState>
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={checking} disabled={limitReached} data-testid="create-next">
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={checking}
+        disabled={limitReached || !verified}
+        data-testid="create-next"
+      >
         {t('domain.create.next')}
       </Button>
     </Form>

@@ -23,6 +23,7 @@ import { ListEmpty } from '../../components/ListEmpty';
 import { ListFilter, ListSearch, useListState } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable } from '../../components/PageTable';
+import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
@@ -40,6 +41,7 @@ interface Filters {
 /** /domain: the user's accelerated domains, with search, filters, status actions and export. */
 export default function DomainListPage() {
   const { t } = useI18n();
+  const verified = useRealNameVerified();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { pageState, search, setSearch, filters, change, clear } = useListState<Filters>({
@@ -187,6 +189,7 @@ export default function DomainListPage() {
 
   return (
     <PageContainer subTitle={t('domain.list.subtitle')}>
+      {verified ? null : <RealNameRequired banner reason={t('identity.required.domain')} />}
       <PageTable<DomainListItem>
         rowKey="id"
         remote={list}

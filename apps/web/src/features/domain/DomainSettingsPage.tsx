@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { useDomainConfig, useDomainDetail } from '../../api/domain';
 import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
+import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { bothOf } from '../../lib/remote-state';
@@ -105,6 +106,7 @@ export default function DomainSettingsPage() {
     [id, config.data, detail.data, setDirty],
   );
   useTabSubject(config.data?.domainName ?? detail.data?.domainName);
+  const verified = useRealNameVerified();
 
   if (!validId) return <Navigate to="/domain" replace />;
   if (!isSettingTab(params.tab)) return <Navigate to={settingsPath(id)} replace />;
@@ -146,6 +148,7 @@ export default function DomainSettingsPage() {
       }
       subTitle={detail.data ? <DomainStatusTag status={detail.data.status} reason={detail.data.statusReason} /> : null}
     >
+      {verified ? null : <RealNameRequired banner reason={t('identity.required.domain')} />}
       {detail.data && !canEditDomainConfig(detail.data.status) ? (
         <Alert
           type="warning"

@@ -1,7 +1,6 @@
 /** Texts of the commerce screens: packages, orders, the pay view, balance, recharge and statement. */
 export const commerce = {
   'commerce.realName.required': 'Buying needs real-name verification.',
-  'commerce.realName.verify': 'Verify now',
 
   'commerce.packageType.traffic': 'Traffic',
   'commerce.packageType.https_requests': 'HTTPS requests',

@@ -3,6 +3,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { identity } from './identity';
 import { layout } from './layout';
 import { menu } from './menu';
 import { operationLog } from './operation-log';
@@ -21,6 +22,7 @@ export const webEnUS = {
   ...domain,
   ...certificate,
   ...commerce,
+  ...identity,
   ...preheat,
   ...statistics,
   ...operationLog,

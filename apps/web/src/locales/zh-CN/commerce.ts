@@ -2,7 +2,6 @@ import type { commerce as en } from '../en-US/commerce';
 
 export const commerce: Record<keyof typeof en, string> = {
   'commerce.realName.required': '购买前需完成实名认证。',
-  'commerce.realName.verify': '去认证',
 
   'commerce.packageType.traffic': '流量包',
   'commerce.packageType.https_requests': 'HTTPS 请求数包',

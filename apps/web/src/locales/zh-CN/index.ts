@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { identity } from './identity';
 import { layout } from './layout';
 import { menu } from './menu';
 import { operationLog } from './operation-log';
@@ -19,6 +20,7 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...domain,
   ...certificate,
   ...commerce,
+  ...identity,
   ...preheat,
   ...statistics,
   ...operationLog,

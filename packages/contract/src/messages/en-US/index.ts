@@ -3,6 +3,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { traffic } from './traffic';
@@ -17,5 +18,6 @@ export const enUS = {
   ...traffic,
   ...preheat,
   ...operationLog,
+  ...identity,
 } as const;
 export type MessageKey = keyof typeof enUS;

@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { traffic } from './traffic';
@@ -14,6 +15,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...certificate,
   ...commerce,
   ...domain,
+  ...identity,
   ...traffic,
   ...preheat,
   ...operationLog,

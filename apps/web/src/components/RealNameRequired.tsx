@@ -1,19 +1,19 @@
 import { Alert, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useI18n } from '../../i18n';
-import { useSession } from '../../stores/session';
+import { useI18n } from '../i18n';
+import { useSession } from '../stores/session';
 
-/** Buying and recharging need real-name verification (spec section 6); the server refuses them otherwise. */
+/** Features and purchases need real-name verification (spec sections 1 and 6); the server refuses them otherwise. */
 export function useRealNameVerified(): boolean {
   return useSession().user?.realNameVerified ?? false;
 }
 
-/** Where a buy button would be: why it is not, and the way to verification. */
-export function RealNameRequired({ banner }: { banner?: boolean }) {
+/** Where an action would be: why it is not (`reason`, naming the action), and the way to verification. */
+export function RealNameRequired({ reason, banner }: { reason: string; banner?: boolean }) {
   const { t } = useI18n();
   const link = (
     <Link to="/real-name" data-testid="real-name-link">
-      {t('commerce.realName.verify')}
+      {t('identity.action.verify')}
     </Link>
   );
   if (banner) {
@@ -21,7 +21,7 @@ export function RealNameRequired({ banner }: { banner?: boolean }) {
       <Alert
         type="warning"
         showIcon
-        title={t('commerce.realName.required')}
+        title={reason}
         action={link}
         data-testid="real-name-required"
         style={{ marginBottom: 16 }}
@@ -30,7 +30,7 @@ export function RealNameRequired({ banner }: { banner?: boolean }) {
   }
   return (
     <Typography.Text type="secondary" data-testid="real-name-required">
-      {t('commerce.realName.required')} {link}
+      {reason} {link}
     </Typography.Text>
   );
 }

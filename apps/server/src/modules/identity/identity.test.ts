@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Res } from '../../../test/fixtures/domains';
+import { createTestUser, type TestUser } from '../../../test/fixtures/users';
+import { createTestDatabase, dbKinds, testClock, testPasswordHashing } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import type { Database } from '../../db/connect';
+import { realNameAttempts, users } from '../../db/schema';
+import { commands } from '../../ops/command-list';
+import { runOps } from '../../ops/ops';
+import { createProviders, type Providers } from '../../providers';
+import { signBody } from '../../providers/sandbox-callback';
+import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
+
+const valid = { realName: '张三丰', idNumber: '11010519491231002x' };
+
+describe.each(dbKinds)('real-name verification on %s', (kind) => {
+  let app: FastifyInstance;
+  let database: Database;
+  let providers: Providers;
+  // Jobs are enqueued at the database's time: a clock ahead of it finds them due.
+  const clock = testClock(new Date(Date.now() + 10 * 60_000));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://console.test',
+    REAL_NAME_DAILY_FAILURES: '2',
+    ...testPasswordHashing,
+  });
+  /** The sandbox's callbacks as the server answered them; `refuse` makes the next ones fail on the way. */
+  const deliveries: { body: string; signature: string; status: number }[] = [];
+  let refuse = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildApp({
+      config,
+      database,
+      now: () => clock.now,
+      logger: false,
+      providers: (deps) => {
+        providers = createProviders({
+          ...deps,
+          faceCheckDelivery: async (url, body, headers) => {
+            if (refuse > 0) {
+              refuse--;
+              return { status: 503, body: 'unavailable' };
+            }
+            const res = await app.inject({
+              method: 'POST',
+              url: new URL(url).pathname,
+              payload: body,
+              headers: { 'content-type': 'application/json', ...headers },
+            });
+            deliveries.push({ body, signature: headers['x-sandbox-signature']!, status: res.statusCode });
+            return { status: res.statusCode, body: res.body };
+          },
+        });
+        return providers;
+      },
+    });
+    await app.ready();
+    await exec(`CREATE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'test: % on % refused', TG_OP, TG_TABLE_NAME; END $$`);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const user = () => createTestUser({ app, database }, { realNameVerified: false });
+  const call = async (who: TestUser, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Res> => {
+    const res = await app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...who.headers, 'accept-language': 'en-US' },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { statusCode: res.statusCode, body: res.json(), text: res.body, headers: res.headers };
+  };
+  const submit = (who: TestUser, body: object = valid) => call(who, 'POST', '/real-name', body);
+  /** Opens the sandbox's check page, passes or fails the check there, and lets its callback job run. */
+  const finishOnSandbox = async (checkUrl: string, verdict: 'pass' | 'fail') => {
+    const path = new URL(checkUrl).pathname;
+    expect((await app.inject({ method: 'POST', url: `${path}/${verdict}` })).statusCode).toBe(303);
+    await app.jobs.runDue();
+  };
+  const notify = (body: string, signature: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/real-name/notify/sandbox',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+    });
+  const ops = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runOps(
+      commands,
+      argv,
+      { database, config, providers, out: (l) => out.push(l), now: () => clock.now },
+      (l) => err.push(l),
+    );
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+  const exec = (statement: string) => database.db.execute(sql.raw(statement));
+  /** Runs `work` while a test-only trigger makes `table` refuse updates: the change must leave nothing behind. */
+  async function whileRefusingUpdates<T>(table: string, work: () => Promise<T>): Promise<T> {
+    await exec(
+      `CREATE TRIGGER test_refuse BEFORE UPDATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_write()`,
+    );
+    try {
+      return await work();
+    } finally {
+      await exec(`DROP TRIGGER test_refuse ON ${table}`);
+    }
+  }
+  const verifiedFlag = async (id: number) =>
+    (await database.db.select({ v: users.realNameVerified }).from(users).where(eq(users.id, id)))[0]!.v;
+
+  it('refuses a malformed name or ID number with the message under its field', async () => {
+    const who = await user();
+    const res = await submit(who, { realName: '', idNumber: '110105194912310021' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.fields).toEqual({
+      realName: 'Please enter your name',
+      idNumber: 'The ID number is not valid: please check it (its last character does not match)',
+    });
+    expect((await submit(who, { ...valid, idNumber: '11010519491231002' })).body.fields).toEqual({
+      idNumber: 'The ID number has 18 characters: 17 digits, then a digit or X',
+    });
+  });
+
+  it('starts a face check: QR code and sandbox page, the identity masked, the ID number sealed at rest', async () => {
+    const who = await user();
+    const res = await submit(who);
+    expect(res.statusCode, res.text).toBe(200);
+    const attempt = res.body.data;
+    expect(attempt).toMatchObject({
+      status: 'pending',
+      sandbox: true,
+      identity: { realName: '张*丰', idNumber: '1****************X' },
+    });
+    expect(attempt.checkUrl).toMatch(/^http:\/\/console\.test\/api\/identity\/sandbox\/FCK[0-9a-f]{24}$/);
+    expect(Buffer.from(attempt.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect(res.text).not.toContain('11010519491231002');
+    expect(res.text).not.toContain('张三丰');
+
+    const [row] = await database.db.select().from(realNameAttempts).where(eq(realNameAttempts.id, attempt.id));
+    expect(row!.idNumberSealed).toMatch(/^v1:/);
+    expect(JSON.stringify(row)).not.toContain('11010519491231002');
+    const box = createSecretBox(encryptionKeyOf(config));
+    expect(box.open(row!.idNumberSealed, `real-name:${who.id}:id-number`)).toBe('11010519491231002X');
+    expect(() => box.open(row!.idNumberSealed, `real-name:${who.id + 1}:id-number`)).toThrow();
+
+    const page = await app.inject({ url: new URL(attempt.checkUrl).pathname, headers: { 'accept-language': 'zh-CN' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('沙箱人脸核验');
+    expect(page.body).toContain('张*丰');
+    expect(page.body).toContain('/api/identity/sandbox/face-check.js');
+    expect(page.body).not.toContain('11010519491231002');
+    const script = await app.inject({ url: '/api/identity/sandbox/face-check.js' });
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain('getUserMedia');
+
+    const status = (await call(who, 'GET', '/real-name')).body.data;
+    expect(status).toMatchObject({ verified: false, identity: null, attempt: { id: attempt.id, status: 'pending' } });
+  });
+
+  it('a passed face check verifies the account through the signed callback, retried until acknowledged', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    refuse = 1;
+    await finishOnSandbox(attempt.checkUrl, 'pass');
+    // The first post did not get through: still pending until the job's retry.
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
+    expect(await verifiedFlag(who.id)).toBe(false);
+    clock.advance(60_000);
+    await app.jobs.runDue();
+    const done = (await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data;
+    expect(done).toMatchObject({ status: 'passed', checkUrl: null, qrCode: null });
+    expect(await verifiedFlag(who.id)).toBe(true);
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: true,
+      identity: { realName: '张*丰', idNumber: '1****************X' },
+      attempt: null,
+    });
+    // The guards read the same flag: the session sees it at once.
+    expect((await call(who, 'GET', '/user/profile')).body.data.realNameVerified).toBe(true);
+    expect((await submit(who)).body.error).toBe('REAL_NAME_ALREADY_VERIFIED');
+    const page = await app.inject({ url: new URL(attempt.checkUrl).pathname, headers: { 'accept-language': 'en-US' } });
+    expect(page.body).toContain('Face verification passed');
+  });
+
+  it('a failed check leaves the account unverified; a bad signature and a replay change nothing', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const before = deliveries.length;
+    await finishOnSandbox(attempt.checkUrl, 'fail');
+    expect(deliveries.slice(before).map((d) => d.status)).toEqual([200]);
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: false,
+      failuresToday: 1,
+      dailyFailureLimit: 2,
+      attempt: { id: attempt.id, status: 'failed' },
+    });
+
+    const sent = deliveries.at(-1)!;
+    const secret = config.identity.sandboxSecret;
+    const passed = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), result: 'passed' });
+    // Forged: a "passed" signed with another key is refused and changes nothing.
+    expect((await notify(passed, signBody('not-the-secret-at-all', passed))).statusCode).toBe(400);
+    expect((await notify(passed, 'sha256=00')).statusCode).toBe(400);
+    // Replayed: the same notification again is acknowledged and changes nothing.
+    expect((await notify(sent.body, sent.signature)).body).toBe('success');
+    // Even a well-signed late "passed" cannot turn a finished check around.
+    expect((await notify(passed, signBody(secret, passed))).body).toBe('success');
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('failed');
+    expect(await verifiedFlag(who.id)).toBe(false);
+    // A check the server never started: refused so that the service keeps it for someone to look at.
+    const unknown = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), bizNo: 'RN999999' });
+    expect((await notify(unknown, signBody(secret, unknown))).statusCode).toBe(404);
+  });
+
+  it('allows the configured number of failed checks a Beijing day, then waits for the next day', async () => {
+    const who = await user();
+    for (let i = 0; i < 2; i++) {
+      const attempt = (await submit(who)).body.data;
+      await finishOnSandbox(attempt.checkUrl, 'fail');
+    }
+    const refused = await submit(who);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toMatchObject({
+      error: 'REAL_NAME_ATTEMPTS_EXCEEDED',
+      message: 'Face verification failed too many times today (2 a day). Please try again tomorrow',
+    });
+    const zh = await app.inject({
+      method: 'POST',
+      url: '/api/real-name',
+      payload: valid,
+      headers: { ...who.headers, 'accept-language': 'zh-CN' },
+    });
+    expect(zh.json().message).toBe('今日人脸核验失败次数过多（每天 2 次），请明天再试');
+    const beijing = clock.now.getTime() + 8 * 3_600_000;
+    clock.advance(86_400_000 - (beijing % 86_400_000) + 1_000);
+    const next = await submit(who);
+    expect(next.statusCode, next.text).toBe(200);
+    await finishOnSandbox(next.body.data.checkUrl, 'pass');
+    expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
+  it('a new submission supersedes a pending check, whose page then finishes nothing', async () => {
+    const who = await user();
+    const first = (await submit(who)).body.data;
+    const second = (await submit(who)).body.data;
+    expect((await call(who, 'GET', `/real-name/attempt/${first.id}`)).body.data.status).toBe('superseded');
+    await finishOnSandbox(first.checkUrl, 'pass');
+    expect(await verifiedFlag(who.id)).toBe(false);
+    expect((await call(who, 'GET', '/real-name')).body.data.attempt).toMatchObject({ id: second.id });
+  });
+
+  it('a check left for 30 minutes expires: its page takes no result, the console says so', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    clock.advance(31 * 60_000);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data).toMatchObject({
+      status: 'expired',
+      checkUrl: null,
+      qrCode: null,
+    });
+    const path = new URL(attempt.checkUrl).pathname;
+    expect((await app.inject({ url: path, headers: { 'accept-language': 'en-US' } })).body).toContain(
+      'This face check has expired',
+    );
+    await finishOnSandbox(attempt.checkUrl, 'pass');
+    expect(await verifiedFlag(who.id)).toBe(false);
+    // The way on is a new submission.
+    const next = (await submit(who)).body.data;
+    await finishOnSandbox(next.checkUrl, 'pass');
+    expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
+  it("one user can neither see nor complete another's verification", async () => {
+    const owner = await user();
+    const stranger = await user();
+    const attempt = (await submit(owner)).body.data;
+    const foreign = await call(stranger, 'GET', `/real-name/attempt/${attempt.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.error).toBe('NOT_FOUND');
+    expect((await call(stranger, 'GET', '/real-name/attempt/99999999')).body.error).toBe('NOT_FOUND');
+    expect((await call(stranger, 'GET', '/real-name')).body.data).toMatchObject({ attempt: null, verified: false });
+
+    // The stranger's own check passing verifies the stranger, never the owner.
+    const own = (await submit(stranger)).body.data;
+    await finishOnSandbox(own.checkUrl, 'pass');
+    expect(await verifiedFlag(stranger.id)).toBe(true);
+    expect(await verifiedFlag(owner.id)).toBe(false);
+    // A callback naming the owner's attempt with the stranger's check id is not the owner's check.
+    const sent = JSON.parse(deliveries.at(-1)!.body);
+    const crossed = JSON.stringify({ ...sent, notifyId: randomUUID(), bizNo: `RN${attempt.id}` });
+    expect((await notify(crossed, signBody(config.identity.sandboxSecret, crossed))).statusCode).toBe(404);
+    expect(await verifiedFlag(owner.id)).toBe(false);
+    expect((await call(owner, 'GET', '/real-name')).text).not.toContain('"verified":true');
+  });
+
+  it('the operator verifies (review) and unverifies (revoke) by name', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    await finishOnSandbox(attempt.checkUrl, 'fail');
+    expect(await ops('user', 'verify', who.userName)).toEqual({
+      code: 0,
+      out: `${who.userName} is now real-name verified (张*丰, 1****************X)`,
+      err: '',
+    });
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('passed');
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: true,
+      identity: { idNumber: '1****************X' },
+    });
+    expect((await ops('user', 'verify', who.userName)).out).toContain('was already real-name verified');
+
+    expect((await ops('user', 'unverify', who.userName)).out).toBe(
+      `${who.userName} is no longer real-name verified (was: 张*丰, 1****************X)`,
+    );
+    expect(await verifiedFlag(who.id)).toBe(false);
+    expect((await call(who, 'POST', '/order/create', { packageId: 1 })).body.error).toBe('REAL_NAME_REQUIRED');
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({ verified: false, identity: null });
+    expect((await ops('user', 'unverify', who.userName)).out).toBe(`${who.userName} was not real-name verified`);
+
+    const bare = await user();
+    expect((await ops('user', 'verify', bare.userName)).out).toBe(
+      `${bare.userName} is now real-name verified (no identity on file)`,
+    );
+    expect(await ops('user', 'unverify', 'ghost')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("no user named 'ghost'"),
+    });
+  });
+
+  it('a callback whose account update fails leaves the check pending and unrecorded; the retry applies it', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const path = new URL(attempt.checkUrl).pathname;
+    await app.inject({ method: 'POST', url: `${path}/pass` });
+    const before = deliveries.length;
+    await whileRefusingUpdates('users', () => app.jobs.runDue());
+    expect(deliveries.slice(before).map((d) => d.status)).toEqual([500]);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
+    expect(await verifiedFlag(who.id)).toBe(false);
+    clock.advance(60_000);
+    await app.jobs.runDue();
+    expect(deliveries.at(-1)!.status).toBe(200);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('passed');
+    expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
+  it("a revocation that cannot clear the account's flag keeps the verification whole", async () => {
+    const who = await user();
+    await finishOnSandbox((await submit(who)).body.data.checkUrl, 'pass');
+    await expect(whileRefusingUpdates('users', () => ops('user', 'unverify', who.userName))).rejects.toThrow(
+      /Failed query/,
+    );
+    expect(await verifiedFlag(who.id)).toBe(true);
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: true,
+      identity: { idNumber: '1****************X' },
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import type { identity as en } from '../en-US/identity';
+
+export const identity: Record<keyof typeof en, string> = {
+  'identity.realName.required': '请输入姓名',
+  'identity.realName.format': '请输入身份证上的姓名',
+  'identity.idNumber.required': '请输入身份证号',
+  'identity.idNumber.format': '身份证号为 18 位：前 17 位数字，最后一位为数字或 X',
+  'identity.idNumber.region': '身份证号的地区码无效',
+  'identity.idNumber.birthDate': '身份证号中的出生日期无效',
+  'identity.idNumber.checkDigit': '身份证号无效，请检查（校验位不符）',
+  'errors.REAL_NAME_ALREADY_VERIFIED': '已完成实名认证',
+  'errors.REAL_NAME_ATTEMPTS_EXCEEDED': '今日人脸核验失败次数过多（每天 {limit} 次），请明天再试',
+  'identity.sandbox.title': '沙箱人脸核验',
+  'identity.sandbox.notice': '这是沙箱：不做真实的人脸比对，照片不会上传或保存。请选择核验结果。',
+  'identity.sandbox.person': '核验对象：{name}（{idNumber}）',
+  'identity.sandbox.camera': '打开摄像头',
+  'identity.sandbox.capture': '拍照',
+  'identity.sandbox.photo': '或选择照片',
+  'identity.sandbox.noCamera': '此处无法使用摄像头，请选择照片。',
+  'identity.sandbox.ready': '已拍照。请选择核验结果：',
+  'identity.sandbox.pass': '核验通过',
+  'identity.sandbox.fail': '核验不通过',
+  'identity.sandbox.passed': '人脸核验已通过，可以关闭此页面。',
+  'identity.sandbox.failed': '人脸核验未通过，可以关闭此页面并回到控制台重试。',
+  'identity.sandbox.expired': '此次人脸核验已过期，请回到控制台重新开始。',
+  'identity.sandbox.notFound': '找不到此人脸核验',
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { IdNumberSchema, idNumberProblem, maskIdentityText, RealNameSchema, RealNameSubmitSchema } from './identity';
+
+const issue = (value: unknown) => {
+  const result = IdNumberSchema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+describe('IdNumberSchema (GB 11643)', () => {
+  it('accepts a valid number', () => {
+    expect(IdNumberSchema.parse('440304199001011233')).toBe('440304199001011233');
+    expect(IdNumberSchema.parse(' 110105200002290013 ')).toBe('110105200002290013');
+  });
+
+  it('accepts X in the last place, written in either case', () => {
+    expect(IdNumberSchema.parse('11010519491231002X')).toBe('11010519491231002X');
+    expect(IdNumberSchema.parse('11010519491231002x')).toBe('11010519491231002X');
+  });
+
+  it('refuses a bad check digit', () => {
+    expect(issue('440304199001011234')).toBe('identity.idNumber.checkDigit');
+    expect(issue('110105194912310021')).toBe('identity.idNumber.checkDigit');
+  });
+
+  it('refuses a birth date that is no day, before 1900 or in the future', () => {
+    // 30 February, with a check digit that would otherwise be right.
+    expect(issue('110105202302300016')).toBe('identity.idNumber.birthDate');
+    expect(issue('110105189912310011')).toBe('identity.idNumber.birthDate');
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    expect(idNumberProblem(`110105${tomorrow}0010`)).toBe('identity.idNumber.birthDate');
+  });
+
+  it('refuses a region code that opens no province', () => {
+    expect(issue('990105194912310023')).toBe('identity.idNumber.region');
+    expect(issue('000105194912310023')).toBe('identity.idNumber.region');
+  });
+
+  it('refuses 17 characters, letters inside and X anywhere but last', () => {
+    expect(issue('11010519491231002')).toBe('identity.idNumber.format');
+    expect(issue('1101051949123100XX')).toBe('identity.idNumber.format');
+    expect(issue('11010519491231002XX')).toBe('identity.idNumber.format');
+    expect(issue('')).toBe('identity.idNumber.required');
+    expect(issue(undefined)).toBe('identity.idNumber.required');
+  });
+});
+
+describe('RealNameSchema', () => {
+  it('takes names in any script, with the middle dot of transcribed names', () => {
+    for (const name of ['张三', '欧阳娜娜', '阿卜杜拉·买买提', 'Zhang San'])
+      expect(RealNameSchema.parse(name)).toBe(name);
+  });
+
+  it('refuses empty names, digits and symbols', () => {
+    for (const [value, key] of [
+      ['', 'identity.realName.required'],
+      ['  ', 'identity.realName.required'],
+      ['张3', 'identity.realName.format'],
+      ['·张三', 'identity.realName.format'],
+      ['a', 'identity.realName.format'],
+      ['张'.repeat(31), 'identity.realName.format'],
+    ] as const) {
+      const result = RealNameSchema.safeParse(value);
+      expect(result.success ? undefined : result.error.issues[0]?.message, value).toBe(key);
+    }
+  });
+
+  it('the submission checks both fields', () => {
+    const result = RealNameSubmitSchema.safeParse({ realName: '', idNumber: '1' });
+    expect(result.success).toBe(false);
+    expect(new Set(result.error?.issues.map((i) => i.path[0]))).toEqual(new Set(['realName', 'idNumber']));
+  });
+});
+
+describe('maskIdentityText', () => {
+  it('keeps the first and last characters only', () => {
+    expect(maskIdentityText('11010519491231002X')).toBe('1****************X');
+    expect(maskIdentityText('欧阳娜娜')).toBe('欧**娜');
+    expect(maskIdentityText('张三')).toBe('张*');
+    expect(maskIdentityText('张')).toBe('张');
+  });
+});
