@@ -62,18 +62,28 @@ describe('PAYMENT_SANDBOX_SECRET', () => {
   });
 });
 
-describe('CERTIFICATE_KEY', () => {
+describe('ENCRYPTION_KEY (or CERTIFICATE_KEY, its earlier name)', () => {
   it('is required in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CERTIFICATE_KEY is required in production/);
-    expect(loadConfig({}).certificate.encryptionKey).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY is required in production/);
+    expect(loadConfig({}).encryptionKey).toBeUndefined();
   });
 
   it('is 32 bytes written as hex or base64', () => {
     const hex = 'ab'.repeat(32);
-    expect(loadConfig({ CERTIFICATE_KEY: hex }).certificate.encryptionKey).toEqual(Buffer.from(hex, 'hex'));
-    expect(loadConfig(production).certificate.encryptionKey?.toString()).toBe('0123456789abcdef0123456789abcdef');
-    expect(() => loadConfig({ CERTIFICATE_KEY: 'ab'.repeat(16) })).toThrow(/32 bytes/);
-    expect(() => loadConfig({ CERTIFICATE_KEY: 'not a key' })).toThrow(/32 bytes/);
+    expect(loadConfig({ ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig({ CERTIFICATE_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig(production).encryptionKey?.toString()).toBe('0123456789abcdef0123456789abcdef');
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(16) })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
+    expect(() => loadConfig({ CERTIFICATE_KEY: 'not a key' })).toThrow(/CERTIFICATE_KEY must be 32 bytes/);
+  });
+
+  it('refuses the two names with different keys', () => {
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(32), CERTIFICATE_KEY: 'cd'.repeat(32) })).toThrow(
+      /two names of one key/,
+    );
+    expect(loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(32), CERTIFICATE_KEY: 'ab'.repeat(32) }).encryptionKey).toEqual(
+      Buffer.from('ab'.repeat(32), 'hex'),
+    );
   });
 });
 

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   REFRESH_DAILY_DIRS: z.coerce.number().int().min(0).default(100),
   PREHEAT_DAILY_URLS: z.coerce.number().int().min(0).default(10_000),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  ENCRYPTION_KEY: z.string().optional(),
   CERTIFICATE_KEY: z.string().optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   BANK_TRANSFER_ACCOUNT_NAME: z.string().default('Edgeward Technology Co., Ltd. (sandbox)'),
@@ -87,6 +88,13 @@ export interface Config {
    */
   cacheTaskDailyQuota: { refreshUrl: number; refreshDir: number; preheat: number };
   jobsPollMs: number;
+  /**
+   * The AES-256-GCM key of the secret box (secrets/secret-box.ts), which seals what the server must read back
+   * (certificates' private keys, API keys' secrets, TOTP seeds): ENCRYPTION_KEY, or CERTIFICATE_KEY, its name from
+   * when certificates were its only use; 32 bytes as base64 or hex. Required in production; elsewhere, without it,
+   * a generated one is kept in DATA_DIR.
+   */
+  encryptionKey?: Buffer;
   certificate: CertificateSettings;
   payment: PaymentSettings;
   traffic: TrafficSettings;
@@ -117,11 +125,6 @@ export interface EdgeSettings {
 }
 
 export interface CertificateSettings {
-  /**
-   * The AES-256-GCM key that seals certificates' private keys at rest (CERTIFICATE_KEY: 32 bytes as base64 or hex).
-   * Required in production; elsewhere, without it, the certificate area keeps a generated one in DATA_DIR.
-   */
-  encryptionKey?: Buffer;
   acme: AcmeSettings;
 }
 
@@ -190,13 +193,23 @@ export function parseEdgeNodeTokens(value: string | undefined): EdgeNode[] {
 }
 
 /** 32 bytes written as 64 hex digits or as base64; anything else is refused. */
-export function parseEncryptionKey(value: string): Buffer {
+export function parseEncryptionKey(value: string, name = 'ENCRYPTION_KEY'): Buffer {
   const text = value.trim();
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32 || (!/^[0-9a-f]{64}$/i.test(text) && key.toString('base64') !== text)) {
-    throw new Error('CERTIFICATE_KEY must be 32 bytes, written as 64 hex digits or as base64');
+    throw new Error(`${name} must be 32 bytes, written as 64 hex digits or as base64`);
   }
   return key;
+}
+
+/** ENCRYPTION_KEY, or CERTIFICATE_KEY (its earlier name) for installations set up before it; both must agree. */
+function encryptionKeyOf(general: string | undefined, former: string | undefined): Buffer | undefined {
+  const key = general ? parseEncryptionKey(general) : undefined;
+  const formerKey = former ? parseEncryptionKey(former, 'CERTIFICATE_KEY') : undefined;
+  if (key && formerKey && !key.equals(formerKey)) {
+    throw new Error('ENCRYPTION_KEY and CERTIFICATE_KEY are two names of one key: set one, or the same value');
+  }
+  return key ?? formerKey;
 }
 
 /** Addresses only this machine can reach: 127.0.0.0/8, ::1 and the name localhost. */
@@ -237,9 +250,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `ARGON2_MEMORY_KIB below ${minimumProductionCost.memoryKib} or ARGON2_TIME_COST below ${minimumProductionCost.timeCost} is refused in production`,
     );
   }
-  if (e.NODE_ENV === 'production' && !e.CERTIFICATE_KEY) {
+  const encryptionKey = encryptionKeyOf(e.ENCRYPTION_KEY, e.CERTIFICATE_KEY);
+  if (e.NODE_ENV === 'production' && !encryptionKey) {
     throw new Error(
-      'CERTIFICATE_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal private keys',
+      'ENCRYPTION_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal stored secrets',
     );
   }
   if (e.NODE_ENV === 'production' && !e.PAYMENT_SANDBOX_SECRET) {
@@ -285,8 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preheat: e.PREHEAT_DAILY_URLS,
     },
     jobsPollMs: e.JOBS_POLL_MS,
+    encryptionKey,
     certificate: {
-      encryptionKey: e.CERTIFICATE_KEY ? parseEncryptionKey(e.CERTIFICATE_KEY) : undefined,
       acme: {
         directoryUrl:
           e.ACME_DIRECTORY_URL ??

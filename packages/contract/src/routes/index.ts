@@ -4,6 +4,7 @@ export * from './certificate';
 export * from './commerce';
 export * from './domain';
 export * from './preheat';
+export * from './security';
 export * from './system';
 export * from './traffic';
 export * from './user';

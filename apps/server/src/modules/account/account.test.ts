@@ -965,7 +965,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
         expect(refused.body).toMatchObject({
           code: 403,
           error: 'SIMULATION_NOT_ALLOWED',
-          message: "A simulated login cannot change the account's email or password",
+          message: "A simulated login cannot change the account's email, password, API keys or two-factor sign-in",
         });
         expect((await changeCode(user.token, target)).status).toBe(200);
         const code = await mailedCode(target);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect';
 import { type AcmeProvider, type AcmeSession, createAccountKey } from '../../providers/acme';
 import * as repo from './certificate-application.repository';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../../secrets/secret-box';
 
 /** The sealed account key opens only as this installation's ACME account key. */
 const accountContext = (directoryUrl: string) => `acme-account:${directoryUrl}`;

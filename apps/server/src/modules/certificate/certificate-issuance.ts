@@ -8,7 +8,7 @@ import * as certificates from './certificate.repository';
 import { type CertificateService, certificateMaterial, type DeployOutcome } from './certificate.service';
 import { applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../../secrets/secret-box';
 
 export interface IssuanceDeps {
   db: Db;

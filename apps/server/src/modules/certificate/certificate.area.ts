@@ -13,13 +13,13 @@ import { certificateApplicationModule } from './certificate-application.routes';
 import { createApplicationService } from './certificate-application.service';
 import { createIssuance } from './certificate-issuance';
 import { domainHttpsOf } from './domain-https';
-import { certificateKeyOf, createSecretBox } from './secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 
 function certificateService(ctx: AreaContext) {
   return createCertificateService({
     db: ctx.database.db,
     now: ctx.now,
-    box: createSecretBox(certificateKeyOf(ctx.config)),
+    box: secretBoxOf(ctx.config),
     domains: domainHttpsOf(ctx),
   });
 }
@@ -44,7 +44,7 @@ export const certificateArea = defineArea({
     await app.register(certificateApplicationModule(() => applicationService(ctx)));
   },
   jobs(ctx) {
-    const box = createSecretBox(certificateKeyOf(ctx.config));
+    const box = secretBoxOf(ctx.config);
     const db = ctx.database.db;
     const issuance = createIssuance({
       db,

@@ -2,7 +2,7 @@ import type { AreaContext, SampleOwner } from '../area';
 import { sampleApex } from '../domain/domain.sample-data';
 import * as repo from './certificate.repository';
 import { certificateMaterial } from './certificate.service';
-import { certificateKeyOf, createSecretBox } from './secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 import { selfSignedCertificate } from './self-signed';
 
 const DAY_MS = 86_400_000;
@@ -20,7 +20,7 @@ const samples = [
  * deployed, so no domain's HTTPS changes.
  */
 export async function addSampleCertificates(ctx: AreaContext, owner: SampleOwner): Promise<void> {
-  const box = createSecretBox(certificateKeyOf(ctx.config));
+  const box = secretBoxOf(ctx.config);
   const now = ctx.now().getTime();
   for (const sample of samples) {
     const notBefore = new Date(now + sample.from * DAY_MS);

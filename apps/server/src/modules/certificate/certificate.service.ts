@@ -15,7 +15,7 @@ import { toCertificateDetail, toCertificateListItem } from './certificate.presen
 import * as repo from './certificate.repository';
 import { type CertificateInfo, checkCertificate } from './certificate-check';
 import type { DomainHttps } from './domain-https';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../../secrets/secret-box';
 import { zipFiles } from './zip';
 
 type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { certificateKeyOf, createSecretBox } from './secret-box';
+import { loadConfig } from '../config';
+import { encryptionKeyOf, createSecretBox } from './secret-box';
 
 describe('secret box', () => {
   const box = createSecretBox(Buffer.alloc(32, 7));
@@ -25,19 +25,21 @@ describe('secret box', () => {
   });
 });
 
-describe('certificateKeyOf', () => {
-  it('uses CERTIFICATE_KEY when set', () => {
-    const config = loadConfig({ CERTIFICATE_KEY: 'cd'.repeat(32), DATA_DIR: 'memory://' });
-    expect(certificateKeyOf(config)).toEqual(Buffer.from('cd'.repeat(32), 'hex'));
+describe('encryptionKeyOf', () => {
+  it('uses ENCRYPTION_KEY, or CERTIFICATE_KEY, its earlier name, when set', () => {
+    const config = loadConfig({ ENCRYPTION_KEY: 'cd'.repeat(32), DATA_DIR: 'memory://' });
+    expect(encryptionKeyOf(config)).toEqual(Buffer.from('cd'.repeat(32), 'hex'));
+    const former = loadConfig({ CERTIFICATE_KEY: 'ef'.repeat(32), DATA_DIR: 'memory://' });
+    expect(encryptionKeyOf(former)).toEqual(Buffer.from('ef'.repeat(32), 'hex'));
   });
 
   it('otherwise generates one in DATA_DIR once, readable only by its owner, and keeps it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-key-'));
     try {
-      const key = certificateKeyOf(loadConfig({ DATA_DIR: dir }));
+      const key = encryptionKeyOf(loadConfig({ DATA_DIR: dir }));
       expect(key).toHaveLength(32);
       expect(fs.statSync(path.join(dir, 'certificate.key')).mode & 0o777).toBe(0o600);
-      expect(certificateKeyOf(loadConfig({ DATA_DIR: dir }))).toEqual(key);
+      expect(encryptionKeyOf(loadConfig({ DATA_DIR: dir }))).toEqual(key);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -45,7 +47,7 @@ describe('certificateKeyOf', () => {
 
   it('keeps one key per configuration when the data directory is in memory', () => {
     const config = loadConfig({ DATA_DIR: 'memory://' });
-    expect(certificateKeyOf(config)).toBe(certificateKeyOf(config));
-    expect(certificateKeyOf(loadConfig({ DATA_DIR: 'memory://' }))).not.toEqual(certificateKeyOf(config));
+    expect(encryptionKeyOf(config)).toBe(encryptionKeyOf(config));
+    expect(encryptionKeyOf(loadConfig({ DATA_DIR: 'memory://' }))).not.toEqual(encryptionKeyOf(config));
   });
 });

@@ -1,13 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config';
-import { dataSubdir } from '../../providers/data-dir';
+import type { Config } from '../config';
+import { dataSubdir } from '../providers/data-dir';
 
 /**
- * Seals and opens private keys with AES-256-GCM. A sealed value is `v1:` and base64 of a fresh 12-byte nonce, the
+ * Seals and opens secrets the server must read back (certificates' private keys, API keys' secrets, TOTP seeds)
+ * with AES-256-GCM. A sealed value is `v1:` and base64 of a fresh 12-byte nonce, the
  * 16-byte tag and the ciphertext. `context` is bound as additional data (the owner), so a sealed key copied onto
- * another customer's row does not open.
+ * another customer's row, or into another use, does not open.
  */
 export interface SecretBox {
   seal(plain: string, context: string): string;
@@ -36,13 +37,13 @@ export function createSecretBox(key: Buffer): SecretBox {
 }
 
 /**
- * The key from CERTIFICATE_KEY; without it (never in production: config refuses that), a key generated once and
- * kept in DATA_DIR/certificate.key (mode 0600), or a key for this process alone when the data directory is in
- * memory (tests).
+ * The key from ENCRYPTION_KEY; without it (never in production: config refuses that), a key generated once and
+ * kept in DATA_DIR/certificate.key (mode 0600; the name of its first use, kept so existing data stays readable), or
+ * a key for this process alone when the data directory is in memory (tests).
  */
-export function certificateKeyOf(config: Pick<Config, 'certificate' | 'dataDir'>): Buffer {
-  if (config.certificate.encryptionKey) return config.certificate.encryptionKey;
-  // The routes and the job handlers are built apart: one configuration, one key (in memory too).
+export function encryptionKeyOf(config: Pick<Config, 'encryptionKey' | 'dataDir'>): Buffer {
+  if (config.encryptionKey) return config.encryptionKey;
+  // Areas, routes and job handlers are built apart: one configuration, one key (in memory too).
   let key = generated.get(config);
   if (!key) {
     key = localKey(config.dataDir);
@@ -72,4 +73,9 @@ function localKey(dataDir: string): Buffer {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   }
+}
+
+/** The installation's secret box: every area that seals secrets opens it from the configuration. */
+export function secretBoxOf(config: Pick<Config, 'encryptionKey' | 'dataDir'>): SecretBox {
+  return createSecretBox(encryptionKeyOf(config));
 }
