@@ -1,6 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalQuery, parseApiKeyAuthorization, signRequest, stringToSign } from './request-signing';
+import { hmacSha256, sha256 } from './sha256';
 
 describe('API-key request signing', () => {
   it('canonicalizes the query whatever the order and encoding', () => {
@@ -21,10 +21,11 @@ describe('API-key request signing', () => {
       timestamp: 1_700_000_000,
       nonce: 'n0nce-0001',
     });
-    const bodyHash = createHash('sha256').update(body).digest('hex');
-    const expected = createHmac('sha256', 'example-secret-key')
-      .update(`EW1-HMAC-SHA256\nPOST\n/api/domain/create\na=2&z=1\n1700000000\nn0nce-0001\n${bodyHash}`)
-      .digest('hex');
+    const bodyHash = sha256(body);
+    const expected = hmacSha256(
+      'example-secret-key',
+      `EW1-HMAC-SHA256\nPOST\n/api/domain/create\na=2&z=1\n1700000000\nn0nce-0001\n${bodyHash}`,
+    );
     expect(header).toBe(
       `EW1-HMAC-SHA256 SecretId=EWAKEXAMPLE0000000000001, Timestamp=1700000000, Nonce=n0nce-0001, ContentSha256=${bodyHash}, Signature=${expected}`,
     );
@@ -45,9 +46,9 @@ describe('API-key request signing', () => {
         query: '',
         timestamp: 1,
         nonce: 'abcdefgh',
-        contentSha256: createHash('sha256').digest('hex'),
+        contentSha256: sha256(''),
       }).split('\n'),
-    ).toEqual(['EW1-HMAC-SHA256', 'GET', '/api/key/list', '', '1', 'abcdefgh', createHash('sha256').digest('hex')]);
+    ).toEqual(['EW1-HMAC-SHA256', 'GET', '/api/key/list', '', '1', 'abcdefgh', sha256('')]);
   });
 
   it('refuses headers with a field missing, repeated or malformed', () => {

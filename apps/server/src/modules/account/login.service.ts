@@ -2,7 +2,7 @@ import { type Login, limits, type PageQuery } from '@edgeward/contract';
 import { simulationTokens } from '../../db/schema';
 import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
-import { type AuthUser, hashSecret } from '../session/session.service';
+import { type AuthUser, hashSecret, sessionIdOf } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid } from './account.errors';
 import { accountPolicy } from './account.policy';
@@ -99,16 +99,17 @@ export function createLoginService(deps: LoginDeps) {
     },
 
     async logout(user: AuthUser) {
-      await sessions.revoke(user.sessionId);
+      await sessions.revoke(sessionIdOf(user));
       return null;
     },
 
     async listSessions(user: AuthUser) {
-      return (await sessions.listOpen(user.id)).map((s) => toSessionItem(s, user.sessionId));
+      const current = sessionIdOf(user);
+      return (await sessions.listOpen(user.id)).map((s) => toSessionItem(s, current));
     },
 
     async revokeOtherSessions(user: AuthUser) {
-      await sessions.revokeAllOfUser(user.id, user.sessionId);
+      await sessions.revokeAllOfUser(user.id, sessionIdOf(user));
       return null;
     },
 
