@@ -58,7 +58,9 @@ export function registerRoute<Def extends RouteDef>(
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(isFile ? {} : { response: { 200: envelopeOf(def.data) } }),
-      ...(def.auth === 'none' ? {} : { security: def.auth === 'session' ? [{ token: [] }] : [{ token: [] }, { apiKey: [] }] }),
+      ...(def.auth === 'none'
+        ? {}
+        : { security: def.auth === 'session' ? [{ token: [] }] : [{ token: [] }, { apiKey: [] }] }),
     },
     ...(def.auth === 'none'
       ? {}

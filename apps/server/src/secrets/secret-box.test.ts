@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { encryptionKeyOf, createSecretBox } from './secret-box';
+import { createSecretBox, encryptionKeyOf } from './secret-box';
 
 describe('secret box', () => {
   const box = createSecretBox(Buffer.alloc(32, 7));

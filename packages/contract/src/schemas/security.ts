@@ -56,8 +56,8 @@ export const TwoFactorSetupSchema = z.object({
   /** Base32, for typing into an app by hand. */
   secret: z.string(),
   otpauthUri: z.string(),
-  /** The otpauth URI as a QR code (SVG). */
-  qrSvg: z.string(),
+  /** The otpauth URI as a QR code: a data: URL of an SVG image. */
+  qrCode: z.string(),
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 

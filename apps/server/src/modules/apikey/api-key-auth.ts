@@ -56,11 +56,7 @@ export function createApiKeyAuthenticator(db: Db, box: SecretBox, now: () => Dat
       if (!(await repo.claimNonce(db, { apiKeyId: row.keyId, nonce: auth.nonce, expiresAt }))) {
         throw new AppError('NONCE_REUSED');
       }
-      if (
-        !row.lastUsedAt ||
-        row.lastUsedIp !== call.ip ||
-        at.getTime() - row.lastUsedAt.getTime() > touchEveryMs
-      ) {
+      if (!row.lastUsedAt || row.lastUsedIp !== call.ip || at.getTime() - row.lastUsedAt.getTime() > touchEveryMs) {
         await repo.touch(db, row.keyId, at, call.ip);
       }
       return {

@@ -41,7 +41,14 @@ export async function countOfUser(db: Executor, userId: number): Promise<number>
 
 export async function insert(
   db: Executor,
-  values: { userId: number; secretId: string; secretKeySealed: string; note: string; readOnly: boolean; createdAt: Date },
+  values: {
+    userId: number;
+    secretId: string;
+    secretKeySealed: string;
+    note: string;
+    readOnly: boolean;
+    createdAt: Date;
+  },
 ): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning(columns);
   return row!;
@@ -112,9 +119,6 @@ export async function touch(db: Executor, id: number, at: Date, ip: string): Pro
 }
 
 export async function purgeNonces(db: Executor, now: Date): Promise<number> {
-  const rows = await db
-    .delete(apiKeyNonces)
-    .where(lt(apiKeyNonces.expiresAt, now))
-    .returning({ one: sql<number>`1` });
+  const rows = await db.delete(apiKeyNonces).where(lt(apiKeyNonces.expiresAt, now)).returning({ one: sql<number>`1` });
   return rows.length;
 }

@@ -51,6 +51,6 @@ export function signingDocs(): string {
     `Authorization: ${header}`,
     '```',
     '',
-    'The repository\'s `scripts/signed-curl.sh` signs a call with openssl and sends it with curl.',
+    "The repository's `scripts/signed-curl.sh` signs a call with openssl and sends it with curl.",
   ].join('\n');
 }

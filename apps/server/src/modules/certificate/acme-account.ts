@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect';
 import { type AcmeProvider, type AcmeSession, createAccountKey } from '../../providers/acme';
-import * as repo from './certificate-application.repository';
 import type { SecretBox } from '../../secrets/secret-box';
+import * as repo from './certificate-application.repository';
 
 /** The sealed account key opens only as this installation's ACME account key. */
 const accountContext = (directoryUrl: string) => `acme-account:${directoryUrl}`;

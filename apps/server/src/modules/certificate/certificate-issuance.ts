@@ -4,11 +4,11 @@ import { AppError } from '../../http/errors';
 import type { Job } from '../../jobs/job';
 import { enqueueJob } from '../../jobs/runner';
 import { type AcmeSession, AcmeUnreachableError, createCertificateKey, createCsr } from '../../providers/acme';
+import type { SecretBox } from '../../secrets/secret-box';
 import * as certificates from './certificate.repository';
 import { type CertificateService, certificateMaterial, type DeployOutcome } from './certificate.service';
 import { applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
-import type { SecretBox } from '../../secrets/secret-box';
 
 export interface IssuanceDeps {
   db: Db;

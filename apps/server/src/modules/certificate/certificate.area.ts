@@ -1,4 +1,5 @@
 import { handle } from '../../jobs/job';
+import { secretBoxOf } from '../../secrets/secret-box';
 import { type AreaContext, defineArea } from '../area';
 import { acmeAccountOf } from './acme-account';
 import { certificateModule } from './certificate.routes';
@@ -13,7 +14,6 @@ import { certificateApplicationModule } from './certificate-application.routes';
 import { createApplicationService } from './certificate-application.service';
 import { createIssuance } from './certificate-issuance';
 import { domainHttpsOf } from './domain-https';
-import { secretBoxOf } from '../../secrets/secret-box';
 
 function certificateService(ctx: AreaContext) {
   return createCertificateService({

@@ -1,8 +1,8 @@
+import { secretBoxOf } from '../../secrets/secret-box';
 import type { AreaContext, SampleOwner } from '../area';
 import { sampleApex } from '../domain/domain.sample-data';
 import * as repo from './certificate.repository';
 import { certificateMaterial } from './certificate.service';
-import { secretBoxOf } from '../../secrets/secret-box';
 import { selfSignedCertificate } from './self-signed';
 
 const DAY_MS = 86_400_000;

@@ -10,12 +10,12 @@ import {
 } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
+import type { SecretBox } from '../../secrets/secret-box';
 import type { AuthUser } from '../session/session.service';
 import { toCertificateDetail, toCertificateListItem } from './certificate.presenter';
 import * as repo from './certificate.repository';
 import { type CertificateInfo, checkCertificate } from './certificate-check';
 import type { DomainHttps } from './domain-https';
-import type { SecretBox } from '../../secrets/secret-box';
 import { zipFiles } from './zip';
 
 type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;

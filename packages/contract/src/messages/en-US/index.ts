@@ -8,5 +8,14 @@ import { security } from './security';
 import { traffic } from './traffic';
 
 /** The en-US catalogue: the typed source every other language must cover. Each area adds its own file here. */
-export const enUS = { ...common, ...account, ...certificate, ...commerce, ...domain, ...traffic, ...preheat, ...security } as const;
+export const enUS = {
+  ...common,
+  ...account,
+  ...certificate,
+  ...commerce,
+  ...domain,
+  ...traffic,
+  ...preheat,
+  ...security,
+} as const;
 export type MessageKey = keyof typeof enUS;
