@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorDisable, TwoFactorEnable, TwoFactorSetup, TwoFactorStatus } from '@edgeward/contract';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/connect';
 import { AppError, fieldError } from '../../http/errors';
 import { base32Encode } from '../../secrets/base32';
 import type { SecretBox } from '../../secrets/secret-box';

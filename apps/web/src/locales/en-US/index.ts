@@ -6,6 +6,7 @@ import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
 import { preheat } from './preheat';
+import { security } from './security';
 import { statistics } from './statistics';
 
 /** The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. */
@@ -19,5 +20,6 @@ export const webEnUS = {
   ...commerce,
   ...preheat,
   ...statistics,
+  ...security,
 } as const;
 export type WebTextKey = keyof typeof webEnUS;

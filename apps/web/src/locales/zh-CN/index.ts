@@ -7,6 +7,7 @@ import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
 import { preheat } from './preheat';
+import { security } from './security';
 import { statistics } from './statistics';
 
 /** Loaded on demand only (see i18n/zh-CN.ts): never import this from code in the initial bundle. */
@@ -20,4 +21,5 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...commerce,
   ...preheat,
   ...statistics,
+  ...security,
 };
