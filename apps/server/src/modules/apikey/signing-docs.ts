@@ -5,8 +5,8 @@ export const workedExample = {
   secretId: 'EWAKEXAMPLEEXAMPLE0001',
   secretKey: 'dGhpcyBpcyBub3QgYSByZWFsIHNlY3JldCBrZXk',
   method: 'POST',
-  url: '/api/domain/list?size=20&page=1',
-  body: '{"domainName":"www.example.com"}',
+  url: '/api/preheat/tasks',
+  body: '{"type":"refreshUrl","urls":["http://www.example.com/app.css"]}',
   timestamp: 1_767_225_600,
   nonce: 'b3f1c2d4e5',
 } as const;
