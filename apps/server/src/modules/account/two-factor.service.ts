@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorDisable, TwoFactorEnable, TwoFactorSetup, TwoFactorStatus } from '@edgeward/contract';
 import QRCode from 'qrcode';
+import type { Executor } from '../../db/connect';
 import { AppError, fieldError } from '../../http/errors';
 import { base32Encode } from '../../secrets/base32';
 import type { SecretBox } from '../../secrets/secret-box';
@@ -27,23 +28,25 @@ export function createTwoFactorService(deps: Pick<AccountDeps, 'db' | 'now' | 'p
 
   const secretOf = (userId: number, sealed: string) => Buffer.from(box.open(sealed, secretContext(userId)), 'base64');
 
-  async function totpStep(userId: number, code: string): Promise<boolean> {
-    const row = await repo.findOfUser(db, userId);
+  async function totpStep(tx: Executor, userId: number, code: string): Promise<boolean> {
+    const row = await repo.findOfUser(tx, userId);
     if (!row?.enabledAt) return false;
     const step = matchTotp(secretOf(userId, row.secretSealed), code, now(), row.lastStep);
-    return step !== null && (await repo.useStep(db, userId, step));
+    return step !== null && (await repo.useStep(tx, userId, step));
+  }
+
+  /** Checks a second factor and uses it up: which kind it was, or null when it is wrong or used. */
+  async function check(tx: Executor, userId: number, code: string): Promise<'totp' | 'recovery_code' | null> {
+    if (isRecoveryCode(code)) {
+      return (await repo.useRecoveryCode(tx, userId, recoveryCodeHash(code), now())) ? 'recovery_code' : null;
+    }
+    return (await totpStep(tx, userId, code)) ? 'totp' : null;
   }
 
   return {
     isEnabled: (userId: number) => repo.isEnabled(db, userId),
 
-    /** Checks a second factor and uses it up: which kind it was, or null when it is wrong or used. */
-    async check(userId: number, code: string): Promise<'totp' | 'recovery_code' | null> {
-      if (isRecoveryCode(code)) {
-        return (await repo.useRecoveryCode(db, userId, recoveryCodeHash(code), now())) ? 'recovery_code' : null;
-      }
-      return (await totpStep(userId, code)) ? 'totp' : null;
-    },
+    check: (userId: number, code: string) => check(db, userId, code),
 
     async status(user: AuthUser): Promise<TwoFactorStatus> {
       const row = await repo.findOfUser(db, user.id);
@@ -87,8 +90,11 @@ export function createTwoFactorService(deps: Pick<AccountDeps, 'db' | 'now' | 'p
       if (!(await deps.passwords.verify(await accountRepo.findPasswordHash(db, user.id), input.password))) {
         throw passwordWrong('password');
       }
-      if (!(await this.check(user.id, input.code))) throw codeInvalid();
-      await db.transaction((tx) => repo.remove(tx, user.id));
+      // One transaction: a removal that fails gives the code (a recovery code above all) back.
+      await db.transaction(async (tx) => {
+        if (!(await check(tx, user.id, input.code))) throw codeInvalid();
+        await repo.remove(tx, user.id);
+      });
       return null;
     },
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { limits } from '@edgeward/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, TEST_CAPTCHA, type TestContext } from '../../../test/helpers';
@@ -222,6 +222,45 @@ describe.each(dbKinds)('two-factor sign-in on %s', (kind) => {
       .from(userTwoFactor)
       .where(and(eq(userTwoFactor.userId, user.id)));
     expect(rows).toEqual([]);
+  });
+
+  it('leaves nothing half done when a write of turning on or off fails', async () => {
+    const exec = (statement: string) => ctx.database.db.execute(sql.raw(statement));
+    await exec(`CREATE FUNCTION test_refuse_2fa() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'test: % on % refused', TG_OP, TG_TABLE_NAME; END $$`);
+    const refusing = async <T>(table: string, op: string, work: () => Promise<T>) => {
+      await exec(
+        `CREATE TRIGGER test_refuse BEFORE ${op} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_2fa()`,
+      );
+      try {
+        return await work();
+      } finally {
+        await exec(`DROP TRIGGER test_refuse ON ${table}`);
+      }
+    };
+    const user = await newUser();
+    const setup = await call('POST', '/user/two_factor/setup', { token: user.token });
+    const seed = base32Decode(setup.body.data.secret);
+    const failed = await refusing('two_factor_recovery_codes', 'INSERT', () =>
+      call('POST', '/user/two_factor/enable', { token: user.token, body: { code: codeAt(seed) } }),
+    );
+    expect(failed.status).toBe(500);
+    expect((await call('GET', '/user/two_factor', { token: user.token })).body.data.enabled).toBe(false);
+    const enabled = await call('POST', '/user/two_factor/enable', { token: user.token, body: { code: codeAt(seed) } });
+    expect(enabled.status).toBe(200);
+
+    const recoveryCodes = enabled.body.data.recoveryCodes as string[];
+    const failedOff = await refusing('user_two_factor', 'DELETE', () =>
+      call('POST', '/user/two_factor/disable', {
+        token: user.token,
+        body: { password: PASSWORD, code: recoveryCodes[0] },
+      }),
+    );
+    expect(failedOff.status).toBe(500);
+    expect((await call('GET', '/user/two_factor', { token: user.token })).body.data).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
   });
 
   it('refuses an unknown challenge', async () => {
