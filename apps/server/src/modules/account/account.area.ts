@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { handle } from '../../jobs/job';
 import { accountCommands } from '../../ops/commands/account';
 import { mailCommands } from '../../ops/commands/mail';
+import { twoFactorCommands } from '../../ops/commands/two-factor';
 import { secretBoxOf } from '../../secrets/secret-box';
 import { type AreaContext, defineArea } from '../area';
 import type { AccountDeps } from './account.deps';
@@ -57,5 +58,5 @@ export const accountArea = defineArea({
   ],
   schedules: [purgeExpiredSchedule],
   // The outbox holds account mail (codes, reset links), so reading it is the account area's command too.
-  commands: [...accountCommands, ...mailCommands],
+  commands: [...accountCommands, ...twoFactorCommands, ...mailCommands],
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, TEST_CAPTCHA, type TestContext } from '../../../test/helpers';
 import { loginLog, users, userTwoFactor } from '../../db/schema';
+import { commands } from '../../ops/command-list';
+import { runOps } from '../../ops/ops';
 import { base32Decode } from '../../secrets/base32';
 import { issueSimulationToken } from './account.operator';
 import { createPasswordHasher } from './password-hasher';
@@ -261,6 +263,31 @@ describe.each(dbKinds)('two-factor sign-in on %s', (kind) => {
       enabled: true,
       recoveryCodesLeft: 10,
     });
+  });
+
+  it('lets an operator turn it off for a customer who lost every factor', async () => {
+    const user = await newUser();
+    await enable(user);
+    const out: string[] = [];
+    const run = (name: string) =>
+      runOps(
+        commands,
+        ['user', '2fa-off', name],
+        {
+          database: ctx.database,
+          config: ctx.config,
+          providers: {} as never,
+          out: (line) => out.push(line),
+          now: () => ctx.clock.now,
+        },
+        (line) => out.push(line),
+      );
+    expect(await run(user.userName)).toBe(0);
+    expect(out).toEqual([`Two-factor sign-in of ${user.userName} is off; their password alone signs in`]);
+    const login = await call('POST', '/user/login', { body: { userName: user.userName, password: PASSWORD } });
+    expect(typeof login.body.data.token).toBe('string');
+    expect(await run(user.userName)).toBe(0);
+    expect(out.at(-1)).toBe(`${user.userName} has no two-factor sign-in`);
   });
 
   it('refuses an unknown challenge', async () => {
