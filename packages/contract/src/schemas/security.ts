@@ -14,6 +14,8 @@ export const ApiKeySchema = z.object({
   createdAt: EpochMsSchema,
   lastUsedAt: EpochMsSchema.nullable(),
   lastUsedIp: z.string().nullable(),
+  /** The demo account's sample data. */
+  sample: z.boolean(),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 

@@ -12,7 +12,9 @@ CREATE TABLE api_keys (
   enabled boolean NOT NULL DEFAULT true,
   created_at timestamptz NOT NULL DEFAULT now(),
   last_used_at timestamptz,
-  last_used_ip text
+  last_used_ip text,
+  -- The demo account's sample keys (their SecretKeys were never shown to anyone).
+  sample boolean NOT NULL DEFAULT false
 );
 CREATE INDEX api_keys_user ON api_keys (user_id, id);
 

@@ -18,6 +18,7 @@ export const apiKeys = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     lastUsedAt: at('last_used_at'),
     lastUsedIp: text('last_used_ip'),
+    sample: boolean('sample').notNull().default(false),
   },
   (t) => [index('api_keys_user').on(t.userId, t.id)],
 );

@@ -4,10 +4,11 @@ import { defineArea } from '../area';
 import { purgeNoncesJob, purgeNoncesSchedule } from './api-key.jobs';
 import * as repo from './api-key.repository';
 import { apiKeyModule } from './api-key.routes';
+import { addSampleApiKeys } from './api-key.sample-data';
 import { createApiKeyService } from './api-key.service';
 
 /**
- * API keys: the key list, and the nonces of signed calls purged every 10 minutes. The signature check itself
+ * API keys: the key list, the nonces of signed calls purged every 10 minutes, two sample keys for the demo. The signature check itself
  * (api-key-auth.ts) is part of authentication, built with the session service in app.ts.
  */
 export const apiKeyArea = defineArea({
@@ -20,4 +21,5 @@ export const apiKeyArea = defineArea({
     }),
   ],
   schedules: [purgeNoncesSchedule],
+  sampleData: addSampleApiKeys,
 });

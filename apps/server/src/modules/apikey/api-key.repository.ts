@@ -12,6 +12,7 @@ const columns = {
   createdAt: apiKeys.createdAt,
   lastUsedAt: apiKeys.lastUsedAt,
   lastUsedIp: apiKeys.lastUsedIp,
+  sample: apiKeys.sample,
 };
 
 export type ApiKeyRow = {
@@ -23,6 +24,7 @@ export type ApiKeyRow = {
   createdAt: Date;
   lastUsedAt: Date | null;
   lastUsedIp: string | null;
+  sample: boolean;
 };
 
 export function listOfUser(db: Executor, userId: number): Promise<ApiKeyRow[]> {
@@ -48,6 +50,10 @@ export async function insert(
     note: string;
     readOnly: boolean;
     createdAt: Date;
+    enabled?: boolean;
+    lastUsedAt?: Date;
+    lastUsedIp?: string;
+    sample?: boolean;
   },
 ): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning(columns);

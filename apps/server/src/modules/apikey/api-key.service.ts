@@ -17,6 +17,7 @@ function toApiKey(row: repo.ApiKeyRow): ApiKey {
     createdAt: row.createdAt.getTime(),
     lastUsedAt: row.lastUsedAt?.getTime() ?? null,
     lastUsedIp: row.lastUsedIp,
+    sample: row.sample,
   };
 }
 

@@ -6,6 +6,7 @@ import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
 import { apiKeyNonces, apiKeys, sessions } from '../../db/schema';
 import * as repo from './api-key.repository';
+import { addSampleApiKeys } from './api-key.sample-data';
 
 interface Key {
   id: number;
@@ -233,6 +234,18 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('SIMULATION_NOT_ALLOWED');
     await ctx.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  });
+
+  it('gives the demo account two sample keys, marked as such, that count toward the limit', async () => {
+    const demo = await createTestUser(ctx);
+    await addSampleApiKeys(ctx.app.areaContext, { userId: demo.id });
+    const listed = await keysOf(demo);
+    expect(listed).toEqual([
+      expect.objectContaining({ sample: true, readOnly: true, enabled: true, lastUsedIp: '203.0.113.10' }),
+      expect.objectContaining({ sample: true, readOnly: false, enabled: false, lastUsedAt: null }),
+    ]);
+    for (let i = 0; i < limits.apiKey.perUser - 2; i += 1) await createKey(demo);
+    expect((await call(demo, 'POST', '/key/create', {})).json().error).toBe('API_KEY_LIMIT_REACHED');
   });
 
   it('purges nonces whose timestamps can no longer be accepted', async () => {

@@ -22,6 +22,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { ListEmpty } from '../../components/ListEmpty';
 import { PageContainer } from '../../components/PageContainer';
 import { RemoteTable } from '../../components/PageTable';
+import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
@@ -98,10 +99,13 @@ function useColumns(onEditNote: (key: ApiKey) => void): TableProps<ApiKey>['colu
       key: 'secretId',
       dataIndex: 'secretId',
       title: t('security.keys.secretId'),
-      render: (secretId: string) => (
-        <Typography.Text copyable style={mono}>
-          {secretId}
-        </Typography.Text>
+      render: (secretId: string, key) => (
+        <Space size={8}>
+          <Typography.Text copyable style={mono}>
+            {secretId}
+          </Typography.Text>
+          {key.sample && <SampleTag />}
+        </Space>
       ),
     },
     {
