@@ -7,6 +7,8 @@ test('a new API key shows its SecretKey once, signs calls as its user, and is go
   user,
   request,
 }) => {
+  // Two screens, a reload and signed calls: more than the default 30 s when the machine is busy.
+  test.slow();
   await page.goto('/key');
   await expect(page.getByTestId('api-key-empty')).toBeVisible();
   await page.getByTestId('api-key-empty').getByRole('button', { name: 'Create key' }).click();

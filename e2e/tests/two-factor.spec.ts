@@ -6,6 +6,8 @@ test('two-factor sign-in: turned on with a code from the shown secret, then aske
   user,
   browser,
 }) => {
+  // Two browsers, the settings and the whole login: more than the default 30 s when the machine is busy.
+  test.slow();
   await page.goto('/account/settings/security');
   await expect(page.getByTestId('two-factor-state')).toHaveText('Off');
   await page.getByRole('button', { name: 'Turn on' }).click();
