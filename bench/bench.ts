@@ -129,7 +129,7 @@ export async function startApp(
 ): Promise<{ app: FastifyInstance; url: string; user: TestUser; stop(): Promise<void> }> {
   const config = loadConfig({
     NODE_ENV: 'production',
-    CERTIFICATE_KEY: randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
     DATA_DIR: bench.dataDir,
     DEMO: 'false',

@@ -50,7 +50,7 @@ export async function startServedApp(): Promise<ServedApp> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      CERTIFICATE_KEY: randomBytes(32).toString('base64'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
       HOST: '127.0.0.1',
       PORT: String(port),
