@@ -21,9 +21,12 @@ import { applySecurityHeaders } from './http/security-headers';
 import { createJobRunner } from './jobs/runner';
 import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
 import { areas } from './modules';
+import { createApiKeyAuthenticator } from './modules/apikey/api-key-auth';
+import { signingDocs } from './modules/apikey/signing-docs';
 import type { AreaContext } from './modules/area';
 import { createSessionService } from './modules/session/session.service';
 import { createProviders, type Providers } from './providers';
+import { secretBoxOf } from './secrets/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const db = deps.database.db;
   app.decorate('sessions', createSessionService(db, deps.now));
+  app.decorate('apiKeys', createApiKeyAuthenticator(db, secretBoxOf(config), now));
   const schedules = createScheduleRunner(
     db,
     areas.flatMap((area) => area.schedules ?? []),
@@ -102,7 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: 'Edgeward console API', version: '0.1.0' },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The session token.' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: signingDocs() },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -4,7 +4,7 @@ import { letsEncryptDirectories, loadConfig } from './config';
 /** A production configuration needs the key that seals secrets at rest and the sandboxes' callback secrets. */
 const production = {
   NODE_ENV: 'production',
-  ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+  CERTIFICATE_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   PAYMENT_SANDBOX_SECRET: 'a-production-sandbox-secret',
   FACE_CHECK_SANDBOX_SECRET: 'a-production-face-check-secret',
 } as const;
@@ -78,7 +78,7 @@ describe('FACE_CHECK_SANDBOX_SECRET and REAL_NAME_DAILY_FAILURES', () => {
   });
 });
 
-describe('ENCRYPTION_KEY', () => {
+describe('ENCRYPTION_KEY (or CERTIFICATE_KEY, its earlier name)', () => {
   it('is required in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY is required in production/);
     expect(loadConfig({}).encryptionKey).toBeUndefined();
@@ -87,18 +87,19 @@ describe('ENCRYPTION_KEY', () => {
   it('is 32 bytes written as hex or base64', () => {
     const hex = 'ab'.repeat(32);
     expect(loadConfig({ ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig({ CERTIFICATE_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
     expect(loadConfig(production).encryptionKey?.toString()).toBe('0123456789abcdef0123456789abcdef');
-    expect(() => loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(16) })).toThrow(/32 bytes/);
-    expect(() => loadConfig({ ENCRYPTION_KEY: 'not a key' })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(16) })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
+    expect(() => loadConfig({ CERTIFICATE_KEY: 'not a key' })).toThrow(/CERTIFICATE_KEY must be 32 bytes/);
   });
 
-  it('is still read under its former name CERTIFICATE_KEY, which may not disagree with it', () => {
-    const hex = 'cd'.repeat(32);
-    expect(loadConfig({ CERTIFICATE_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
-    expect(loadConfig({ CERTIFICATE_KEY: hex, ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
-    expect(() => loadConfig({ CERTIFICATE_KEY: hex, ENCRYPTION_KEY: 'ab'.repeat(32) })).toThrow(/keep one/);
-    const { ENCRYPTION_KEY: _, ...former } = production;
-    expect(loadConfig({ ...former, CERTIFICATE_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+  it('refuses the two names with different keys', () => {
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(32), CERTIFICATE_KEY: 'cd'.repeat(32) })).toThrow(
+      /two names of one key/,
+    );
+    expect(loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(32), CERTIFICATE_KEY: 'ab'.repeat(32) }).encryptionKey).toEqual(
+      Buffer.from('ab'.repeat(32), 'hex'),
+    );
   });
 });
 

@@ -45,10 +45,10 @@ const EnvSchema = z.object({
   PREHEAT_DAILY_URLS: z.coerce.number().int().min(0).default(10_000),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   ENCRYPTION_KEY: z.string().optional(),
-  CERTIFICATE_KEY: z.string().optional(),
-  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   FACE_CHECK_SANDBOX_SECRET: z.string().min(16).optional(),
   REAL_NAME_DAILY_FAILURES: z.coerce.number().int().min(1).default(3),
+  CERTIFICATE_KEY: z.string().optional(),
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   BANK_TRANSFER_ACCOUNT_NAME: z.string().default('Edgeward Technology Co., Ltd. (sandbox)'),
   BANK_TRANSFER_BANK_NAME: z.string().default('Sandbox Bank, Shanghai Branch'),
   BANK_TRANSFER_ACCOUNT_NUMBER: z.string().default('6222 0000 0000 0000 000'),
@@ -91,9 +91,10 @@ export interface Config {
   cacheTaskDailyQuota: { refreshUrl: number; refreshDir: number; preheat: number };
   jobsPollMs: number;
   /**
-   * The AES-256-GCM key that seals secrets at rest: certificates' private keys, ID numbers (ENCRYPTION_KEY, or its
-   * former name CERTIFICATE_KEY: 32 bytes as base64 or hex). Required in production; elsewhere, without it, one is
-   * generated into DATA_DIR (secrets/secret-box.ts).
+   * The AES-256-GCM key of the secret box (secrets/secret-box.ts), which seals what the server must read back
+   * (certificates' private keys, API keys' secrets, TOTP seeds): ENCRYPTION_KEY, or CERTIFICATE_KEY, its name from
+   * when certificates were its only use; 32 bytes as base64 or hex. Required in production; elsewhere, without it,
+   * a generated one is kept in DATA_DIR.
    */
   encryptionKey?: Buffer;
   certificate: CertificateSettings;
@@ -126,10 +127,6 @@ export interface EdgeSettings {
   sandboxFailPattern?: RegExp;
 }
 
-export interface CertificateSettings {
-  acme: AcmeSettings;
-}
-
 export interface IdentitySettings {
   /**
    * The HMAC-SHA256 key the sandbox face-check service signs its callbacks with and the server checks them with
@@ -138,6 +135,10 @@ export interface IdentitySettings {
   sandboxSecret: string;
   /** Failed face checks a user may have per Beijing day before verification waits for the next day. */
   dailyFailureLimit: number;
+}
+
+export interface CertificateSettings {
+  acme: AcmeSettings;
 }
 
 /** Let's Encrypt's directories: production for production, staging everywhere else unless ACME_DIRECTORY_URL says. */
@@ -166,7 +167,6 @@ export interface PaymentSettings {
 }
 
 const developmentSandboxSecret = 'edgeward-development-sandbox-secret';
-const developmentFaceCheckSecret = 'edgeward-development-face-check-secret';
 export interface TrafficSettings {
   /** The edge nodes allowed to post access logs (EDGE_NODE_TOKENS), each with the SHA-256 of its token. */
   edgeNodes: EdgeNode[];
@@ -178,6 +178,8 @@ export interface EdgeNode {
   name: string;
   tokenSha256: Buffer;
 }
+
+const developmentFaceCheckSecret = 'edgeward-development-face-check-secret';
 
 /** Shortest edge node token accepted: 24 characters of a random token carry well over 128 bits. */
 const EDGE_TOKEN_MIN = 24;
@@ -206,13 +208,23 @@ export function parseEdgeNodeTokens(value: string | undefined): EdgeNode[] {
 }
 
 /** 32 bytes written as 64 hex digits or as base64; anything else is refused. */
-export function parseEncryptionKey(value: string): Buffer {
+export function parseEncryptionKey(value: string, name = 'ENCRYPTION_KEY'): Buffer {
   const text = value.trim();
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32 || (!/^[0-9a-f]{64}$/i.test(text) && key.toString('base64') !== text)) {
-    throw new Error('ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or as base64');
+    throw new Error(`${name} must be 32 bytes, written as 64 hex digits or as base64`);
   }
   return key;
+}
+
+/** ENCRYPTION_KEY, or CERTIFICATE_KEY (its earlier name) for installations set up before it; both must agree. */
+function encryptionKeyOf(general: string | undefined, former: string | undefined): Buffer | undefined {
+  const key = general ? parseEncryptionKey(general) : undefined;
+  const formerKey = former ? parseEncryptionKey(former, 'CERTIFICATE_KEY') : undefined;
+  if (key && formerKey && !key.equals(formerKey)) {
+    throw new Error('ENCRYPTION_KEY and CERTIFICATE_KEY are two names of one key: set one, or the same value');
+  }
+  return key ?? formerKey;
 }
 
 /** Addresses only this machine can reach: 127.0.0.0/8, ::1 and the name localhost. */
@@ -253,23 +265,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `ARGON2_MEMORY_KIB below ${minimumProductionCost.memoryKib} or ARGON2_TIME_COST below ${minimumProductionCost.timeCost} is refused in production`,
     );
   }
-  if (e.ENCRYPTION_KEY && e.CERTIFICATE_KEY && e.ENCRYPTION_KEY !== e.CERTIFICATE_KEY) {
-    throw new Error('ENCRYPTION_KEY and its former name CERTIFICATE_KEY are both set, to different keys: keep one');
-  }
-  const encryptionKey = e.ENCRYPTION_KEY || e.CERTIFICATE_KEY;
+  const encryptionKey = encryptionKeyOf(e.ENCRYPTION_KEY, e.CERTIFICATE_KEY);
   if (e.NODE_ENV === 'production' && !encryptionKey) {
     throw new Error(
-      'ENCRYPTION_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal private keys and ID numbers',
-    );
-  }
-  if (e.NODE_ENV === 'production' && !e.PAYMENT_SANDBOX_SECRET) {
-    throw new Error(
-      'PAYMENT_SANDBOX_SECRET is required in production: a random string that signs payment notifications',
+      'ENCRYPTION_KEY is required in production: 32 random bytes (openssl rand -base64 32) that seal stored secrets',
     );
   }
   if (e.NODE_ENV === 'production' && !e.FACE_CHECK_SANDBOX_SECRET) {
     throw new Error(
       'FACE_CHECK_SANDBOX_SECRET is required in production: a random string that signs face-check callbacks',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_SANDBOX_SECRET) {
+    throw new Error(
+      'PAYMENT_SANDBOX_SECRET is required in production: a random string that signs payment notifications',
     );
   }
   return {
@@ -310,7 +319,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preheat: e.PREHEAT_DAILY_URLS,
     },
     jobsPollMs: e.JOBS_POLL_MS,
-    encryptionKey: encryptionKey ? parseEncryptionKey(encryptionKey) : undefined,
+    encryptionKey,
+    identity: {
+      sandboxSecret: e.FACE_CHECK_SANDBOX_SECRET ?? developmentFaceCheckSecret,
+      dailyFailureLimit: e.REAL_NAME_DAILY_FAILURES,
+    },
     certificate: {
       acme: {
         directoryUrl:
@@ -327,10 +340,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         bankName: e.BANK_TRANSFER_BANK_NAME,
         accountNumber: e.BANK_TRANSFER_ACCOUNT_NUMBER,
       },
-    },
-    identity: {
-      sandboxSecret: e.FACE_CHECK_SANDBOX_SECRET ?? developmentFaceCheckSecret,
-      dailyFailureLimit: e.REAL_NAME_DAILY_FAILURES,
     },
     traffic: { edgeNodes: parseEdgeNodeTokens(e.EDGE_NODE_TOKENS), rawRetentionDays: e.TRAFFIC_RAW_RETENTION_DAYS },
     passwordHashing,

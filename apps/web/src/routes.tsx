@@ -36,6 +36,7 @@ export interface AppRoute {
 /** Screens that later work fills in; until then they show their title and a 'Coming soon' state. */
 const comingSoon = lazyPage(() => import('./features/shell/ComingSoonPage'));
 const accountSettings = lazyPage(() => import('./features/account/AccountSettingsPage'));
+const apiKeyList = lazyPage(() => import('./features/security/ApiKeyListPage'));
 
 export const authRoutes: AppRoute[] = [
   { path: '/user/login/:token?', title: 'menu.user.login', page: LoginPage },
@@ -256,7 +257,7 @@ export const mainRoutes: AppRoute[] = [
       { path: '/ticket/new', title: 'menu.ticket.new', hideInMenu: true, activeMenu: '/ticket', page: comingSoon },
     ],
   },
-  { path: '/key', title: 'menu.key', icon: 'KeyOutlined', menu: 'all', permission: 'key', page: comingSoon },
+  { path: '/key', title: 'menu.key', icon: 'KeyOutlined', menu: 'all', permission: 'key', page: apiKeyList },
   { path: '/msg', title: 'menu.msg', icon: 'MessageOutlined', menu: 'all', permission: 'msg', page: comingSoon },
   {
     path: '/log',

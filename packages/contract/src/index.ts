@@ -1,4 +1,6 @@
 export * from './crypto/md5';
+export * from './crypto/request-signing';
+export * from './crypto/sha256';
 export * from './crypto/url-auth';
 export * from './errors';
 export * from './limits';
@@ -19,6 +21,7 @@ export * from './schemas/domain-config';
 export * from './schemas/identity';
 export * from './schemas/operation-log';
 export * from './schemas/preheat';
+export * from './schemas/security';
 export * from './schemas/traffic';
 export * from './time/statistics-range';
 export * from './time/utc8';

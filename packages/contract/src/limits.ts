@@ -97,6 +97,23 @@ export const limits = {
     /** The overview covers the last 7 days (spec section 9). */
     overviewDays: 7,
   },
+  apiKey: {
+    /** Keys one user may hold, enabled or not. */
+    perUser: 5,
+    noteMax: 64,
+    /** A signed call's timestamp may be this far from the server's clock, either way; its nonce is kept as long. */
+    timestampSkewMs: 5 * 60_000,
+  },
+  twoFactor: {
+    /** RFC 6238: 30-second steps, 6 digits; one step either side is accepted for clock drift. */
+    stepSeconds: 30,
+    digits: 6,
+    driftSteps: 1,
+    recoveryCodes: 10,
+    /** The sign-in's second step must follow the password within this long, with at most this many tries. */
+    challengeTtlMs: 5 * 60_000,
+    challengeAttempts: 3,
+  },
   preheat: {
     /** Lines of one submission: URLs for URL refresh and preheat, directories for directory refresh. */
     urlsPerTask: 1000,

@@ -21,8 +21,12 @@ export interface RouteDef<
   query?: Query;
   body?: Body;
   data: Data;
-  /** 'none' for calls made before login (login, register, captcha...); a session is required otherwise. */
-  auth?: 'none' | 'session';
+  /**
+   * Who may call: 'none' for calls made before login (login, register, captcha...); 'user' (the default) a session
+   * or a call signed with an API key; 'session' a console session only, for what a key must not do (sign out,
+   * change the password, manage keys and two-factor sign-in).
+   */
+  auth?: 'none' | 'user' | 'session';
   permission?: PermissionRequirement;
   /** Client timeout; the spec's default is 20 s, 60 s for the domain list, create and detail. */
   timeoutMs?: number;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Actor, userActor } from '../modules/operation-log/actor';
 import type { AuthUser } from '../modules/session/session.service';
-import { requireUser } from './auth';
+import { hashSignedBody, requireUser, verifySignedBody } from './auth';
 import { localeOf, translate } from './i18n';
 import { rateLimitConfig } from './rate-limit';
 import { clientIp } from './trust-proxy';
@@ -15,7 +15,7 @@ export interface HandlerContext<Def extends RouteDef> {
   params: Out<Def['params']>;
   query: Out<Def['query']>;
   body: Out<Def['body']>;
-  /** The signed-in user; only on routes with a session (the default). */
+  /** The signed-in user (session or API key); only on routes with auth 'user' (the default) or 'session'. */
   user: AuthUser;
   /** The signed-in user as the author of a change (session or API key, client address), for the operation log. */
   actor: Actor;
@@ -62,9 +62,17 @@ export function registerRoute<Def extends RouteDef>(
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(isFile ? {} : { response: { 200: envelopeOf(def.data) } }),
-      ...(def.auth === 'none' ? {} : { security: [{ token: [] }] }),
+      ...(def.auth === 'none'
+        ? {}
+        : { security: def.auth === 'session' ? [{ token: [] }] : [{ token: [] }, { apiKey: [] }] }),
     },
-    onRequest: def.auth === 'none' ? undefined : requireUser(def.permission),
+    ...(def.auth === 'none'
+      ? {}
+      : {
+          onRequest: requireUser(def.permission, def.auth === 'session'),
+          preParsing: hashSignedBody,
+          preValidation: verifySignedBody,
+        }),
     handler: async (request, reply) => {
       const locale = localeOf(request);
       const ctx = {

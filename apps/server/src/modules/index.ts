@@ -1,4 +1,5 @@
 import { accountArea } from './account/account.area';
+import { apiKeyArea } from './apikey/api-key.area';
 import type { Area } from './area';
 import { certificateArea } from './certificate/certificate.area';
 import { commerceArea } from './commerce/commerce.area';
@@ -21,4 +22,5 @@ export const areas: readonly Area[] = [
   preheatArea,
   // Last: its sample rows name the other areas' sample objects.
   operationLogArea,
+  apiKeyArea,
 ];

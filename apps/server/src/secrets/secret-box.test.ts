@@ -26,9 +26,11 @@ describe('secret box', () => {
 });
 
 describe('encryptionKeyOf', () => {
-  it('uses ENCRYPTION_KEY when set', () => {
+  it('uses ENCRYPTION_KEY, or CERTIFICATE_KEY, its earlier name, when set', () => {
     const config = loadConfig({ ENCRYPTION_KEY: 'cd'.repeat(32), DATA_DIR: 'memory://' });
     expect(encryptionKeyOf(config)).toEqual(Buffer.from('cd'.repeat(32), 'hex'));
+    const former = loadConfig({ CERTIFICATE_KEY: 'ef'.repeat(32), DATA_DIR: 'memory://' });
+    expect(encryptionKeyOf(former)).toEqual(Buffer.from('ef'.repeat(32), 'hex'));
   });
 
   it('otherwise generates one in DATA_DIR once, readable only by its owner, and keeps it', () => {
@@ -36,19 +38,8 @@ describe('encryptionKeyOf', () => {
     try {
       const key = encryptionKeyOf(loadConfig({ DATA_DIR: dir }));
       expect(key).toHaveLength(32);
-      expect(fs.statSync(path.join(dir, 'encryption.key')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.join(dir, 'certificate.key')).mode & 0o777).toBe(0o600);
       expect(encryptionKeyOf(loadConfig({ DATA_DIR: dir }))).toEqual(key);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('keeps using a key generated under its former file name', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-key-'));
-    try {
-      const former = Buffer.alloc(32, 9);
-      fs.writeFileSync(path.join(dir, 'certificate.key'), `${former.toString('base64')}\n`, { mode: 0o600 });
-      expect(encryptionKeyOf(loadConfig({ DATA_DIR: dir }))).toEqual(former);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -5,9 +5,10 @@ import type { Config } from '../config';
 import { dataSubdir } from '../providers/data-dir';
 
 /**
- * Seals and opens secrets kept at rest (certificates' private keys, ID numbers) with AES-256-GCM. A sealed value is
- * `v1:` and base64 of a fresh 12-byte nonce, the 16-byte tag and the ciphertext. `context` is bound as additional
- * data (what the value is and whose), so a sealed value copied onto another customer's row does not open.
+ * Seals and opens secrets the server must read back (certificates' private keys, API keys' secrets, TOTP seeds)
+ * with AES-256-GCM. A sealed value is `v1:` and base64 of a fresh 12-byte nonce, the
+ * 16-byte tag and the ciphertext. `context` is bound as additional data (the owner), so a sealed key copied onto
+ * another customer's row, or into another use, does not open.
  */
 export interface SecretBox {
   seal(plain: string, context: string): string;
@@ -37,12 +38,12 @@ export function createSecretBox(key: Buffer): SecretBox {
 
 /**
  * The key from ENCRYPTION_KEY; without it (never in production: config refuses that), a key generated once and
- * kept in DATA_DIR/encryption.key (mode 0600), or a key for this process alone when the data directory is in
- * memory (tests).
+ * kept in DATA_DIR/certificate.key (mode 0600; the name of its first use, kept so existing data stays readable), or
+ * a key for this process alone when the data directory is in memory (tests).
  */
 export function encryptionKeyOf(config: Pick<Config, 'encryptionKey' | 'dataDir'>): Buffer {
   if (config.encryptionKey) return config.encryptionKey;
-  // The routes and the job handlers are built apart: one configuration, one key (in memory too).
+  // Areas, routes and job handlers are built apart: one configuration, one key (in memory too).
   let key = generated.get(config);
   if (!key) {
     key = localKey(config.dataDir);
@@ -56,15 +57,12 @@ const generated = new WeakMap<object, Buffer>();
 function localKey(dataDir: string): Buffer {
   const dir = dataSubdir(dataDir, '.');
   if (!dir) return randomBytes(32);
-  // A data directory from before the key sealed more than certificates keeps the key it has.
-  for (const name of ['encryption.key', 'certificate.key']) {
-    try {
-      return Buffer.from(fs.readFileSync(path.join(dir, name), 'utf8').trim(), 'base64');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+  const file = path.join(dir, 'certificate.key');
+  try {
+    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const file = path.join(dir, 'encryption.key');
   const key = randomBytes(32);
   fs.mkdirSync(dir, { recursive: true });
   // 'wx': two processes starting together on one data directory keep the first one's key.
@@ -75,4 +73,9 @@ function localKey(dataDir: string): Buffer {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   }
+}
+
+/** The installation's secret box: every area that seals secrets opens it from the configuration. */
+export function secretBoxOf(config: Pick<Config, 'encryptionKey' | 'dataDir'>): SecretBox {
+  return createSecretBox(encryptionKeyOf(config));
 }

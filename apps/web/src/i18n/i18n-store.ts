@@ -119,3 +119,8 @@ export const loadConsoleTexts = loadOnce(async () => {
   enCatalogue = { ...enUS, ...webEnUS };
   i18nStore.set((state) => (state.locale === 'en-US' ? { ...state, catalogue: enCatalogue } : state));
 });
+
+/** A chunk that shows console texts (the console's layout, the sign-in's second-factor step): loaded with them. */
+export function withConsoleTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadConsoleTexts()]))[0];
+}

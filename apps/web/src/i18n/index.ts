@@ -9,4 +9,5 @@ export {
   setLocale,
   type TextKey,
   translate,
+  withConsoleTexts,
 } from './i18n-store';

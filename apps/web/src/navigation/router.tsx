@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorBoundary, RouteErrorPage } from '../features/shell/ErrorPage';
-import { loadConsoleTexts } from '../i18n';
+import { withConsoleTexts } from '../i18n';
 import AuthLayout from '../layouts/AuthLayout';
 import { type AppRoute, authRoutes, mainRoutes } from '../routes';
 import { lazyPage } from './lazy-page';
@@ -10,10 +10,7 @@ import { flattenRoutes } from './route-table';
 
 // The console's frame is heavy (menus, drawers, colour picker) and not needed on the login page; nor are the texts
 // of the console's areas, which come with it.
-const MainLayout = lazyPage(async () => {
-  const [layout] = await Promise.all([import('../layouts/MainLayout'), loadConsoleTexts()]);
-  return layout;
-});
+const MainLayout = lazyPage(withConsoleTexts(() => import('../layouts/MainLayout')));
 const NotFoundPage = lazyPage(() => import('../features/shell/NotFoundPage'));
 
 function toRouteObject(route: AppRoute): RouteObject {

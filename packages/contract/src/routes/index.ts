@@ -6,6 +6,7 @@ export * from './domain';
 export * from './identity';
 export * from './operation-log';
 export * from './preheat';
+export * from './security';
 export * from './system';
 export * from './traffic';
 export * from './user';

@@ -79,6 +79,16 @@ export type Login = z.infer<typeof LoginSchema>;
 
 export const TokenDataSchema = z.object({ token: z.string() });
 
+/**
+ * The password step's answer: a session token, or, for an account with two-factor sign-in, a short-lived
+ * challenge to send with a code to /user/login/second_factor.
+ */
+export const LoginResultSchema = z.union([
+  TokenDataSchema,
+  z.object({ secondFactor: z.object({ challenge: z.string(), expiresAt: EpochMsSchema }) }),
+]);
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
 export const CaptchaSchema = z.object({
   captchaId: z.string(),
   /** An image (data: URL) drawn on the server; each captcha answers once and expires. */
@@ -169,6 +179,9 @@ export const loginLogReasons = [
   'captcha_required',
   'captcha_invalid',
   'rate_limited',
+  'totp',
+  'recovery_code',
+  'wrong_second_factor',
 ] as const;
 export type LoginLogReason = (typeof loginLogReasons)[number];
 

@@ -9,4 +9,5 @@ export * from './identity';
 export * from './jobs';
 export * from './operation-log';
 export * from './preheat';
+export * from './security';
 export * from './traffic';

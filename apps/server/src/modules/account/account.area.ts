@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { handle } from '../../jobs/job';
 import { accountCommands } from '../../ops/commands/account';
 import { mailCommands } from '../../ops/commands/mail';
+import { twoFactorCommands } from '../../ops/commands/two-factor';
+import { secretBoxOf } from '../../secrets/secret-box';
 import { type AreaContext, defineArea } from '../area';
 import type { AccountDeps } from './account.deps';
 import { purgeExpiredJob, purgeExpiredSchedule } from './account.jobs';
@@ -14,6 +16,7 @@ import { createPasswordService } from './password.service';
 import { createPasswordHasher } from './password-hasher';
 import { createProfileService } from './profile.service';
 import { createRegistrationService } from './registration.service';
+import { createTwoFactorService } from './two-factor.service';
 
 /** The account area's services, built once per app inside the routes' plugin (they use its session service). */
 function accountServices(ctx: AreaContext, app: FastifyInstance) {
@@ -31,9 +34,11 @@ function accountServices(ctx: AreaContext, app: FastifyInstance) {
     log: app.log,
   };
   const emailChange = createEmailChangeService(deps);
+  const twoFactor = createTwoFactorService({ ...deps, box: secretBoxOf(ctx.config) });
   return {
     registration: createRegistrationService(deps),
-    login: createLoginService(deps),
+    login: createLoginService({ ...deps, twoFactor }),
+    twoFactor,
     password: createPasswordService(deps),
     emailChange,
     profile: createProfileService({ ...deps, emailChange }),
@@ -53,5 +58,5 @@ export const accountArea = defineArea({
   ],
   schedules: [purgeExpiredSchedule],
   // The outbox holds account mail (codes, reset links), so reading it is the account area's command too.
-  commands: [...accountCommands, ...mailCommands],
+  commands: [...accountCommands, ...twoFactorCommands, ...mailCommands],
 });

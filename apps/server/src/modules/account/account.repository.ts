@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/migrate';
 import {
   captchas,
   emailCodes,
+  loginChallenges,
   loginLog,
   passwordResetTokens,
   sessions,
@@ -353,4 +354,5 @@ export async function purgeExpired(db: Executor, before: Date) {
   await db.delete(emailCodes).where(lt(emailCodes.expiresAt, before));
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, before));
   await db.delete(simulationTokens).where(lt(simulationTokens.expiresAt, before));
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, before));
 }

@@ -1,4 +1,4 @@
-import { type Login, limits, userRoutes } from '@edgeward/contract';
+import { type Login, limits, twoFactorRoutes, userRoutes } from '@edgeward/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors';
@@ -22,7 +22,7 @@ export function accountRoutes(build: (app: FastifyInstance) => AccountServices):
   return async (app: FastifyInstance) => {
     await enableRateLimits(app);
     await app.register(multipart, { limits: { fileSize: limits.account.avatarMaxBytes, files: 1, fields: 4 } });
-    const { registration, login, password, emailChange, profile } = build(app);
+    const { registration, login, password, emailChange, profile, twoFactor } = build(app);
 
     registerRoute(app, userRoutes.captchaImage, () => registration.newCaptcha());
     registerRoute(app, userRoutes.emailCode, ({ query, locale }) => registration.sendEmailCode(query, locale));
@@ -30,6 +30,7 @@ export function accountRoutes(build: (app: FastifyInstance) => AccountServices):
     registerRoute(app, userRoutes.login, ({ body, request }) => login.login(body, clientOf(request)), {
       rateLimited: (request) => login.loginRateLimited((request.body as Login).userName, clientOf(request)),
     });
+    registerRoute(app, twoFactorRoutes.login, ({ body, request }) => login.secondFactor(body, clientOf(request)));
     registerRoute(app, userRoutes.logout, ({ user }) => login.logout(user));
     registerRoute(app, userRoutes.simulation, ({ params, request }) => login.simulate(params.token, clientOf(request)));
     registerRoute(app, userRoutes.forgotPassword, ({ body, locale }) => password.forgotPassword(body, locale));
@@ -61,5 +62,9 @@ export function accountRoutes(build: (app: FastifyInstance) => AccountServices):
     registerRoute(app, userRoutes.sessions, ({ user }) => login.listSessions(user));
     registerRoute(app, userRoutes.revokeOtherSessions, ({ user }) => login.revokeOtherSessions(user));
     registerRoute(app, userRoutes.loginLog, ({ user, query }) => login.loginLog(user, query));
+    registerRoute(app, twoFactorRoutes.status, ({ user }) => twoFactor.status(user));
+    registerRoute(app, twoFactorRoutes.setup, ({ user }) => twoFactor.setup(user));
+    registerRoute(app, twoFactorRoutes.enable, ({ user, body }) => twoFactor.enable(user, body));
+    registerRoute(app, twoFactorRoutes.disable, ({ user, body }) => twoFactor.disable(user, body));
   };
 }

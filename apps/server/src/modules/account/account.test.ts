@@ -6,11 +6,13 @@ import { createTestContext, dbKinds, TEST_CAPTCHA, TEST_CODE, type TestContext }
 import { rowsOf } from '../../db/migrate';
 import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
+import { secretBoxOf } from '../../secrets/secret-box';
 import { hashSecret } from '../session/session.service';
 import { grantPermission, issueSimulationToken, revokePermission } from './account.operator';
 import { createCaptchaRepository } from './captcha.repository';
 import { createLoginService, loginDelayMs } from './login.service';
 import { createPasswordHasher } from './password-hasher';
+import { createTwoFactorService } from './two-factor.service';
 
 const a = limits.account;
 // A 1x1 PNG, detected as image/png by its content.
@@ -611,12 +613,19 @@ describe.each(dbKinds)('account on %s', (kind) => {
 
     it('slows locked attempts by up to 2 s', async () => {
       const waits: number[] = [];
+      const passwords = createPasswordHasher(ctx.config.passwordHashing);
       const service = createLoginService({
         db: ctx.database.db,
         now: () => ctx.clock.now,
         sessions: ctx.app.sessions,
         captcha: createCaptchaProvider({ store: createCaptchaRepository(ctx.database.db), now: () => ctx.clock.now }),
-        passwords: createPasswordHasher(ctx.config.passwordHashing),
+        passwords,
+        twoFactor: createTwoFactorService({
+          db: ctx.database.db,
+          now: () => ctx.clock.now,
+          passwords,
+          box: secretBoxOf(ctx.config),
+        }),
         log: ctx.app.log,
         sleep: async (ms) => {
           waits.push(ms);
@@ -965,7 +974,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
         expect(refused.body).toMatchObject({
           code: 403,
           error: 'SIMULATION_NOT_ALLOWED',
-          message: "A simulated login cannot change the account's email or password",
+          message: "A simulated login cannot change the account's email, password, API keys or two-factor sign-in",
         });
         expect((await changeCode(user.token, target)).status).toBe(200);
         const code = await mailedCode(target);

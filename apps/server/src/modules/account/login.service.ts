@@ -1,14 +1,16 @@
-import { type Login, limits, type PageQuery } from '@edgeward/contract';
+import { type Login, type LoginResult, limits, type PageQuery, type SecondFactorLogin } from '@edgeward/contract';
 import { simulationTokens } from '../../db/schema';
 import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
-import { type AuthUser, hashSecret } from '../session/session.service';
+import { type AuthUser, hashSecret, newToken, sessionIdOf } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid } from './account.errors';
 import { accountPolicy } from './account.policy';
 import { toSessionItem } from './account.presenter';
 import * as repo from './account.repository';
 import { type Client, createLoginLog } from './login-log';
+import * as twoFactorRepo from './two-factor.repository';
+import type { TwoFactorService } from './two-factor.service';
 
 const a = limits.account;
 
@@ -22,6 +24,7 @@ export function loginDelayMs(failures: number): number {
 }
 
 export interface LoginDeps extends Pick<AccountDeps, 'db' | 'now' | 'sessions' | 'captcha' | 'passwords' | 'log'> {
+  twoFactor: TwoFactorService;
   /** How a slowed login attempt waits (a timer by default); tests pass a recorder. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -32,16 +35,23 @@ export function createLoginService(deps: LoginDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const loginLog = createLoginLog(deps);
 
+  /** Failures by the name or by the address within the window, whichever is higher (both bring in the captcha). */
+  async function recentFailures(userName: string, client: Client): Promise<number> {
+    const since = new Date(now().getTime() - a.loginFailureWindowMs);
+    const counts = await repo.countRecentFailures(db, { userName, ipKey: addressKey(client.ip), since });
+    return Math.max(counts.byName, counts.byIp);
+  }
+
   return {
     /**
      * Name and password. Once the name or the address has failed loginFailuresBeforeCaptcha times within
-     * loginFailureWindowMs, a captcha is required and every attempt is slowed. Every attempt is logged.
+     * loginFailureWindowMs, a captcha is required and every attempt is slowed. Every attempt is logged. An account
+     * with two-factor sign-in gets a challenge for the second step instead of a session, and nothing is logged yet:
+     * a success here would reset the name's failure count, which the second step's wrong codes must add to.
      */
-    async login(input: Login, client: Client) {
+    async login(input: Login, client: Client): Promise<LoginResult> {
       const userName = input.userName;
-      const since = new Date(now().getTime() - a.loginFailureWindowMs);
-      const counts = await repo.countRecentFailures(db, { userName, ipKey: addressKey(client.ip), since });
-      const failures = Math.max(counts.byName, counts.byIp);
+      const failures = await recentFailures(userName, client);
       if (failures >= a.loginFailuresBeforeCaptcha) {
         await sleep(loginDelayMs(failures));
         if (!input.captchaId || !input.captchaCode) {
@@ -63,6 +73,18 @@ export function createLoginService(deps: LoginDeps) {
         });
         throw new AppError('LOGIN_FAILED');
       }
+      if (await deps.twoFactor.isEnabled(user.id)) {
+        const challenge = newToken();
+        const at = now();
+        const expiresAt = new Date(at.getTime() + limits.twoFactor.challengeTtlMs);
+        await twoFactorRepo.insertChallenge(db, {
+          tokenHash: hashSecret(challenge),
+          userId: user.id,
+          createdAt: at,
+          expiresAt,
+        });
+        return { secondFactor: { challenge, expiresAt: expiresAt.getTime() } };
+      }
       const { token } = await sessions.open(user.id, { kind: 'login', ...client });
       await loginLog.record(client, {
         userName: user.userName,
@@ -70,6 +92,43 @@ export function createLoginService(deps: LoginDeps) {
         result: 'success',
         reason: 'password',
       });
+      return { token };
+    },
+
+    /**
+     * The second step: the challenge of the password step and a TOTP code or a recovery code. A wrong code is a
+     * failed login (logged, counted toward the captcha and the slow-down like a wrong password); a challenge allows
+     * limits.twoFactor.challengeAttempts tries within its few minutes, then the password is asked again.
+     */
+    async secondFactor(input: SecondFactorLogin, client: Client) {
+      const at = now();
+      const challenge = await twoFactorRepo.takeChallengeTry(
+        db,
+        hashSecret(input.challenge),
+        at,
+        limits.twoFactor.challengeAttempts,
+      );
+      const user = challenge && (await repo.findProfile(db, challenge.userId));
+      if (!challenge || !user) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+      await sleep(loginDelayMs(await recentFailures(user.userName, client)));
+      const method = await deps.twoFactor.check(user.id, input.code);
+      if (!method) {
+        await loginLog.record(client, {
+          userName: user.userName,
+          userId: user.id,
+          result: 'failure',
+          reason: 'wrong_second_factor',
+        });
+        if (challenge.attempts >= limits.twoFactor.challengeAttempts) {
+          throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+        }
+        throw new AppError('TWO_FACTOR_CODE_INVALID', { fields: { code: 'errors.TWO_FACTOR_CODE_INVALID' } });
+      }
+      if (!(await twoFactorRepo.closeChallenge(db, challenge.id, at))) {
+        throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+      }
+      const { token } = await sessions.open(user.id, { kind: 'login', ...client });
+      await loginLog.record(client, { userName: user.userName, userId: user.id, result: 'success', reason: method });
       return { token };
     },
 
@@ -99,16 +158,17 @@ export function createLoginService(deps: LoginDeps) {
     },
 
     async logout(user: AuthUser) {
-      await sessions.revoke(user.sessionId);
+      await sessions.revoke(sessionIdOf(user));
       return null;
     },
 
     async listSessions(user: AuthUser) {
-      return (await sessions.listOpen(user.id)).map((s) => toSessionItem(s, user.sessionId));
+      const current = sessionIdOf(user);
+      return (await sessions.listOpen(user.id)).map((s) => toSessionItem(s, current));
     },
 
     async revokeOtherSessions(user: AuthUser) {
-      await sessions.revokeAllOfUser(user.id, user.sessionId);
+      await sessions.revokeAllOfUser(user.id, sessionIdOf(user));
       return null;
     },
 

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { Actor } from '../operation-log/actor';
 import * as sessionRepository from '../session/session.repository';
-import { type AuthUser, hashSecret, newToken } from '../session/session.service';
+import { type AuthUser, hashSecret, newToken, sessionIdOf } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid, passwordWrong } from './account.errors';
 import { accountPolicy } from './account.policy';
@@ -53,7 +53,7 @@ export function createPasswordService(
       const passwordHash = await deps.passwords.hash(input.newPassword);
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, user.id, passwordHash, now());
-        await sessionRepository.revokeAllOfUser(tx, user.id, user.sessionId);
+        await sessionRepository.revokeAllOfUser(tx, user.id, sessionIdOf(user));
         await recordPassword(tx, actor, user.userName);
       });
       return null;

@@ -1,5 +1,5 @@
 import { handle } from '../../jobs/job';
-import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 import { type AreaContext, defineArea } from '../area';
 import { acmeAccountOf } from './acme-account';
 import { certificateModule } from './certificate.routes';
@@ -19,7 +19,7 @@ function certificateService(ctx: AreaContext) {
   return createCertificateService({
     db: ctx.database.db,
     now: ctx.now,
-    box: createSecretBox(encryptionKeyOf(ctx.config)),
+    box: secretBoxOf(ctx.config),
     domains: domainHttpsOf(ctx),
   });
 }
@@ -44,7 +44,7 @@ export const certificateArea = defineArea({
     await app.register(certificateApplicationModule(() => applicationService(ctx)));
   },
   jobs(ctx) {
-    const box = createSecretBox(encryptionKeyOf(ctx.config));
+    const box = secretBoxOf(ctx.config);
     const db = ctx.database.db;
     const issuance = createIssuance({
       db,

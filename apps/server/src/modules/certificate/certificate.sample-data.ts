@@ -1,4 +1,4 @@
-import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 import type { AreaContext, SampleOwner } from '../area';
 import { sampleApex } from '../domain/domain.sample-data';
 import * as repo from './certificate.repository';
@@ -20,7 +20,7 @@ const samples = [
  * deployed, so no domain's HTTPS changes.
  */
 export async function addSampleCertificates(ctx: AreaContext, owner: SampleOwner): Promise<void> {
-  const box = createSecretBox(encryptionKeyOf(ctx.config));
+  const box = secretBoxOf(ctx.config);
   const now = ctx.now().getTime();
   for (const sample of samples) {
     const notBefore = new Date(now + sample.from * DAY_MS);

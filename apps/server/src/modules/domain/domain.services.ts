@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Providers } from '../../providers';
-import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 import { adoptPastedCertificate } from '../certificate/certificate-deployments';
 import { addonOwnership } from '../commerce/addon-ownership';
 import { createDomainService } from './domain.service';
@@ -40,7 +40,7 @@ export function createDomainServices(ctx: DomainServicesContext) {
       hasAddon: addonOwnership({ db, now }),
       allowPrivateOrigins: config.domain.allowPrivateOrigins,
       // Managed certificates and their deployments are the certificate area's record.
-      certificatePasted: adoptPastedCertificate(createSecretBox(encryptionKeyOf(config))),
+      certificatePasted: adoptPastedCertificate(secretBoxOf(config)),
     }),
     urlSigning: createUrlSigningService({ db, now }),
     exports: createDomainExportService({ db }),

@@ -1,4 +1,4 @@
-import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 import { type AreaContext, defineArea } from '../area';
 import { identityCommands } from './identity.commands';
 import { identityModule } from './identity.routes';
@@ -10,7 +10,7 @@ const realNameService = (ctx: AreaContext) =>
     db: ctx.database.db,
     now: () => ctx.now(),
     verifier: ctx.providers.identity,
-    box: createSecretBox(encryptionKeyOf(ctx.config)),
+    box: secretBoxOf(ctx.config),
     publicUrl: ctx.config.publicUrl,
     dailyFailureLimit: ctx.config.identity.dailyFailureLimit,
   });

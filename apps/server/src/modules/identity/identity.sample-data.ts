@@ -1,4 +1,4 @@
-import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 import type { AreaContext, SampleOwner } from '../area';
 import * as repo from './real-name.repository';
 import { sealIdentity } from './real-name.service';
@@ -8,7 +8,7 @@ import { sealIdentity } from './real-name.service';
  * number and a placeholder name, marked as sample data.
  */
 export async function addSampleIdentity(ctx: AreaContext, owner: SampleOwner): Promise<void> {
-  const box = createSecretBox(encryptionKeyOf(ctx.config));
+  const box = secretBoxOf(ctx.config);
   const at = ctx.now();
   await repo.insertAttempt(ctx.database.db, {
     userId: owner.userId,

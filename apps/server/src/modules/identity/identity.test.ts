@@ -13,7 +13,7 @@ import { commands } from '../../ops/command-list';
 import { runOps } from '../../ops/ops';
 import { createProviders, type Providers } from '../../providers';
 import { signBody } from '../../providers/sandbox-callback';
-import { createSecretBox, encryptionKeyOf } from '../../secrets/secret-box';
+import { secretBoxOf } from '../../secrets/secret-box';
 
 const valid = { realName: '张三丰', idNumber: '11010519491231002x' };
 
@@ -154,7 +154,7 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     const [row] = await database.db.select().from(realNameAttempts).where(eq(realNameAttempts.id, attempt.id));
     expect(row!.idNumberSealed).toMatch(/^v1:/);
     expect(JSON.stringify(row)).not.toContain('11010519491231002');
-    const box = createSecretBox(encryptionKeyOf(config));
+    const box = secretBoxOf(config);
     expect(box.open(row!.idNumberSealed, `real-name:${who.id}:id-number`)).toBe('11010519491231002X');
     expect(() => box.open(row!.idNumberSealed, `real-name:${who.id + 1}:id-number`)).toThrow();
 

@@ -5,7 +5,7 @@ import { sessions, userPermissions, users } from '../../db/schema';
 type Permissions = { permissionId: string; actionList: string[] }[];
 
 /** The user's permission list as one JSON value, so the session lookup stays one round trip. */
-const permissionsOfUser = sql<Permissions | string>`COALESCE((
+export const permissionsOfUser = sql<Permissions | string>`COALESCE((
   SELECT json_agg(json_build_object('permissionId', ${userPermissions.permissionId}, 'actionList', ${userPermissions.actions})
                   ORDER BY ${userPermissions.permissionId})
     FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}), '[]'::json)`.mapWith(

@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { limits, type Role } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
+import { AppError } from '../../http/errors';
 import * as sessionRepository from './session.repository';
 
+/**
+ * Who is calling: a console session (sessionId) or a call signed with an API key (apiKeyId), never both. The
+ * operation log names whichever of the two made a change.
+ */
 export interface AuthUser {
   id: number;
   userName: string;
@@ -11,9 +16,16 @@ export interface AuthUser {
   cdnType: string;
   realNameVerified: boolean;
   roles: Role[];
-  sessionId: number;
-  /** Set when the request was signed with an API key instead of a session token. */
+  /** The console session, for session-authenticated calls only. */
+  sessionId?: number;
+  /** The API key that signed the call, for key-authenticated calls only. */
   apiKeyId?: number;
+}
+
+/** The caller's session; what only a session may do (routes with auth 'session') gets it here. */
+export function sessionIdOf(user: AuthUser): number {
+  if (user.sessionId === undefined) throw new AppError('SESSION_REQUIRED');
+  return user.sessionId;
 }
 
 /** Secrets are stored only as hashes; a token is 256 random bits, so a fast hash is enough. */

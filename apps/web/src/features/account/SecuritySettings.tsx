@@ -9,6 +9,7 @@ import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
 import { describeUserAgent } from '../../lib/user-agent';
 import { useSession } from '../../stores/session';
+import { TwoFactorSettings } from '../security/TwoFactorSettings';
 
 type SessionItem = NonNullable<ReturnType<typeof useSessions>['data']>[number];
 
@@ -24,6 +25,8 @@ export function SecuritySettings() {
   return (
     <Flex vertical>
       <PasswordForm />
+      <Divider />
+      <TwoFactorSettings />
       <Divider />
       <SessionList />
     </Flex>

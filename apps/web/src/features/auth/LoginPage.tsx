@@ -3,19 +3,23 @@ import { Button, Flex, Form, theme } from 'antd';
 // The input's own module, not antd's Input with its TextArea, Search and OTP: the first page stays small.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { loadUserRoutes, useLogin } from '../../api/auth';
-import { useI18n } from '../../i18n';
+import { useI18n, withConsoleTexts } from '../../i18n';
 import { onFirstInteraction } from '../../lib/first-interaction';
 import { applyServerErrors, errorIdOf, lazyZodRule } from '../../lib/form';
 import { lazyPage } from '../../navigation/lazy-page';
 import { safeRedirect } from '../../navigation/navigate';
 import { sessionStore } from '../../stores/session';
 import { CaptchaField, useCaptchaField } from './CaptchaField';
+import type { SecondFactorStepProps } from './SecondFactorStep';
 
 // Only a login link with a token needs it (and antd's Result): its own chunk, off the login page's first load.
 const SimulationLogin = lazyPage<{ token: string }>(() => import('./SimulationLogin'));
+// Only accounts with two-factor sign-in reach it: its own chunk too.
+// The step's texts are the security area's, which come with the console's.
+const SecondFactorStep = lazyPage<SecondFactorStepProps>(withConsoleTexts(() => import('./SecondFactorStep')));
 
 /** The form's schemas (both fields required), with zod: fetched once the page is drawn, see lazyZodRule. */
 const loginFields = () => import('@edgeward/contract/schemas/auth').then((module) => module.LoginSchema.shape);
@@ -42,6 +46,13 @@ function PasswordLogin() {
   const [captchaShown, setCaptchaShown] = useState(false);
   const captcha = useCaptchaField(form, 'login', captchaShown);
   const login = useLogin();
+  // Set once the password was right for an account with two-factor sign-in: the code step replaces the form.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  function signedIn(token: string) {
+    sessionStore.setToken(token);
+    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  }
 
   function onFinish(values: LoginValues) {
     login.mutate(
@@ -51,9 +62,9 @@ function PasswordLogin() {
         ...(captchaShown ? { captchaId: captcha.captchaId, captchaCode: values.captchaCode } : {}),
       },
       {
-        onSuccess: ({ token }) => {
-          sessionStore.setToken(token);
-          navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+        onSuccess: (result) => {
+          if ('secondFactor' in result) setChallenge(result.secondFactor.challenge);
+          else signedIn(result.token);
         },
         onError: (error) => {
           const id = errorIdOf(error);
@@ -85,6 +96,21 @@ function PasswordLogin() {
       }),
     [],
   );
+
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onBack={() => {
+            setChallenge(null);
+            form.setFieldValue('password', '');
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <>

@@ -138,4 +138,7 @@ export const account = {
   'account.log.reason.captcha_required': 'Captcha required',
   'account.log.reason.captcha_invalid': 'Wrong captcha',
   'account.log.reason.rate_limited': 'Too many attempts',
+  'account.log.reason.totp': 'Password and authenticator code',
+  'account.log.reason.recovery_code': 'Password and recovery code',
+  'account.log.reason.wrong_second_factor': 'Wrong verification code',
 } as const;

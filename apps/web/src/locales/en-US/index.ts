@@ -8,6 +8,7 @@ import { layout } from './layout';
 import { menu } from './menu';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
+import { security } from './security';
 import { statistics } from './statistics';
 
 /**
@@ -26,5 +27,6 @@ export const webEnUS = {
   ...preheat,
   ...statistics,
   ...operationLog,
+  ...security,
 } as const;
 export type WebTextKey = keyof typeof webEnUS;

@@ -132,4 +132,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.log.reason.captcha_required': '需要图形验证码',
   'account.log.reason.captcha_invalid': '图形验证码错误',
   'account.log.reason.rate_limited': '尝试次数过多',
+  'account.log.reason.totp': '密码和身份验证器验证码',
+  'account.log.reason.recovery_code': '密码和恢复码',
+  'account.log.reason.wrong_second_factor': '验证码错误',
 };

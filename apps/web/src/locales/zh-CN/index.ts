@@ -9,6 +9,7 @@ import { layout } from './layout';
 import { menu } from './menu';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
+import { security } from './security';
 import { statistics } from './statistics';
 
 /** Loaded on demand only (see i18n/zh-CN.ts): never import this from code in the initial bundle. */
@@ -24,4 +25,5 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...preheat,
   ...statistics,
   ...operationLog,
+  ...security,
 };

@@ -32,7 +32,8 @@ export const account = {
   'errors.LOGIN_TOO_MANY_ATTEMPTS': 'Too many failed attempts, please try again later',
   'errors.PASSWORD_WRONG': 'The current password is incorrect',
   'errors.SIMULATION_TOKEN_INVALID': 'This login link is invalid or has expired',
-  'errors.SIMULATION_NOT_ALLOWED': "A simulated login cannot change the account's email or password",
+  'errors.SIMULATION_NOT_ALLOWED':
+    "A simulated login cannot change the account's email, password, API keys or two-factor sign-in",
   'errors.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired',
   'errors.AVATAR_INVALID': 'Please upload a PNG, JPEG, GIF or WebP image of at most 1 MB',
   'errors.REAL_NAME_REQUIRED': 'Please complete real-name verification first',

@@ -6,6 +6,7 @@ import { domain } from './domain';
 import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
+import { security } from './security';
 import { traffic } from './traffic';
 
 /** The en-US catalogue: the typed source every other language must cover. Each area adds its own file here. */
@@ -19,5 +20,6 @@ export const enUS = {
   ...preheat,
   ...operationLog,
   ...identity,
+  ...security,
 } as const;
 export type MessageKey = keyof typeof enUS;

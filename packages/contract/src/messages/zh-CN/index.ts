@@ -7,6 +7,7 @@ import { domain } from './domain';
 import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
+import { security } from './security';
 import { traffic } from './traffic';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -19,4 +20,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...traffic,
   ...preheat,
   ...operationLog,
+  ...security,
 };
