@@ -21,6 +21,7 @@ import { applySecurityHeaders } from './http/security-headers';
 import { createJobRunner } from './jobs/runner';
 import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
 import { areas } from './modules';
+import { testOpsRoute } from './ops/test-ops.route';
 import type { AreaContext } from './modules/area';
 import { createSessionService } from './modules/session/session.service';
 import { createProviders, type Providers } from './providers';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Request bodies are never sent compressed by the web app, so none is inflated either.
       await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
       for (const area of areas) if (area.routes) await api.register(area.routes(ctx));
+      if (config.testOpsKey) await api.register(testOpsRoute(ctx, config.testOpsKey));
     },
     { prefix: '/api' },
   );

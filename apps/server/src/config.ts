@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Edgeward <no-reply@edgeward.local>'),
   TEST_FIXED_CAPTCHA: z.string().optional(),
   TEST_FIXED_CODE: z.string().optional(),
+  TEST_OPS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -72,6 +73,11 @@ export interface Config {
   mailFrom: string;
   fixedCaptcha?: string;
   fixedCode?: string;
+  /**
+   * Automated tests only: POST /api/test/ops with this key in x-test-ops-key runs an operator command in the
+   * server's process (the e2e server's embedded database cannot be opened by a second process).
+   */
+  testOpsKey?: string;
   logLevel: string;
   webDist: string;
   trustProxy: TrustProxy;
@@ -223,6 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && (e.TEST_FIXED_CAPTCHA || e.TEST_FIXED_CODE)) {
     throw new Error('TEST_FIXED_CAPTCHA and TEST_FIXED_CODE are for automated tests only and refused in production');
   }
+  if (e.NODE_ENV === 'production' && e.TEST_OPS_KEY) {
+    throw new Error('TEST_OPS_KEY is for automated tests only and refused in production');
+  }
+  if (e.TEST_OPS_KEY !== undefined && e.TEST_OPS_KEY.length < 16) {
+    throw new Error('TEST_OPS_KEY must have at least 16 characters');
+  }
   const passwordHashing = {
     memoryKib: e.ARGON2_MEMORY_KIB,
     timeCost: e.ARGON2_TIME_COST,
@@ -258,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     fixedCaptcha: e.TEST_FIXED_CAPTCHA || undefined,
     fixedCode: e.TEST_FIXED_CODE || undefined,
+    testOpsKey: e.TEST_OPS_KEY || undefined,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

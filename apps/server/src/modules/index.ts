@@ -4,7 +4,9 @@ import { certificateArea } from './certificate/certificate.area';
 import { commerceArea } from './commerce/commerce.area';
 import { domainArea } from './domain/domain.area';
 import { healthArea } from './health/health.area';
+import { messageArea } from './message/message.area';
 import { preheatArea } from './preheat/preheat.area';
+import { supportArea } from './support/support.area';
 import { trafficArea } from './traffic/traffic.area';
 
 /** Every area of the product, one line each: app.ts, the job and schedule runners and the ops CLI read this list. */
@@ -16,4 +18,6 @@ export const areas: readonly Area[] = [
   commerceArea,
   trafficArea,
   preheatArea,
+  messageArea,
+  supportArea,
 ];

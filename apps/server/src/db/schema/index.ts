@@ -7,4 +7,5 @@ export * from './commerce';
 export * from './domains';
 export * from './jobs';
 export * from './preheat';
+export * from './support';
 export * from './traffic';

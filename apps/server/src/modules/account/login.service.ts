@@ -64,6 +64,7 @@ export function createLoginService(deps: LoginDeps) {
         throw new AppError('LOGIN_FAILED');
       }
       const { token } = await sessions.open(user.id, { kind: 'login', ...client });
+      await loginLog.alertNewAddress(client, user.id);
       await loginLog.record(client, {
         userName: user.userName,
         userId: user.id,

@@ -1,8 +1,14 @@
 import { toAsciiDomain } from '@edgeward/contract';
 import { notFound } from '../../http/errors';
+import { eventMessage, sendMessage } from '../message/message.service';
 import * as repo from './domain.repository';
 import { nextStatus } from './domain-state';
 import { type DomainStore, refused, requestPublish } from './domain-steps';
+
+const reviewMessage = (domain: string, decision: { approve: true } | { approve: false; reason: string }) =>
+  decision.approve
+    ? eventMessage('domain', 'domain.approved', { domain })
+    : eventMessage('domain', 'domain.rejected', { domain, reason: decision.reason });
 
 /** The operator's review of new domains (REVIEW_NEW_DOMAINS, and whole-site acceleration always). */
 export function createDomainReviewService(deps: DomainStore) {
@@ -25,6 +31,7 @@ export function createDomainReviewService(deps: DomainStore) {
           now(),
         );
         if (decision.approve) await requestPublish(tx, row.id, now());
+        await sendMessage(tx, row.userId, reviewMessage(row.domainName, decision), now());
         return { ...row, status: to };
       });
     },

@@ -1,5 +1,6 @@
 import { toAsciiDomain } from '@edgeward/contract';
 import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
+import { eventMessage, sendMessage } from '../message/message.service';
 import * as repo from './domain.repository';
 import { edgeTarget, nextStatus } from './domain-state';
 import type { DomainStore } from './domain-steps';
@@ -64,6 +65,8 @@ export function createEdgeRolloutService(deps: DomainStore) {
         }
         const to = nextStatus(row.status, 'failed');
         if (to) await repo.updateDomainSystem(tx, row.id, { status: to, abnormalReason: report.reason }, at);
+        const failed = { domain: row.domainName, reason: report.reason };
+        if (to) await sendMessage(tx, row.userId, eventMessage('domain', 'domain.configFailed', failed), at);
       });
     },
 

@@ -4,8 +4,18 @@ import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
 import { preheat } from './preheat';
+import { support } from './support';
 import { traffic } from './traffic';
 
 /** The en-US catalogue: the typed source every other language must cover. Each area adds its own file here. */
-export const enUS = { ...common, ...account, ...certificate, ...commerce, ...domain, ...traffic, ...preheat } as const;
+export const enUS = {
+  ...common,
+  ...account,
+  ...certificate,
+  ...commerce,
+  ...domain,
+  ...traffic,
+  ...preheat,
+  ...support,
+} as const;
 export type MessageKey = keyof typeof enUS;

@@ -5,6 +5,7 @@ import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
 import { preheat } from './preheat';
+import { support } from './support';
 import { traffic } from './traffic';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -15,4 +16,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...domain,
   ...traffic,
   ...preheat,
+  ...support,
 };
