@@ -21,9 +21,9 @@ import { applySecurityHeaders } from './http/security-headers';
 import { createJobRunner } from './jobs/runner';
 import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
 import { areas } from './modules';
-import { testOpsRoute } from './ops/test-ops.route';
 import type { AreaContext } from './modules/area';
 import { createSessionService } from './modules/session/session.service';
+import { testOpsRoute } from './ops/test-ops.route';
 import { createProviders, type Providers } from './providers';
 
 declare module 'fastify' {

@@ -6,8 +6,7 @@ import type { AreaContext } from '../modules/area';
 import { commands } from './command-list';
 import { runOps } from './ops';
 
-const sameKey = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameKey = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * For automated tests only (TEST_OPS_KEY, refused in production): runs one operator command line inside the
@@ -28,7 +27,13 @@ export function testOpsRoute(ctx: AreaContext, key: string): FastifyPluginAsync 
         const code = await runOps(
           commands,
           argv,
-          { database: ctx.database, config: ctx.config, providers: ctx.providers, now: ctx.now, out: (l) => out.push(l) },
+          {
+            database: ctx.database,
+            config: ctx.config,
+            providers: ctx.providers,
+            now: ctx.now,
+            out: (l) => out.push(l),
+          },
           (l) => err.push(l),
         );
         return { code, out: out.join('\n'), err: err.join('\n') };

@@ -54,6 +54,11 @@ const options: sanitizeHtml.IOptions = {
   // Transforms run before the attribute filter, so target and rel are allowed above.
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+    // Relative sources would load from the console's own origin: only absolute https images are shown.
+    img: (tagName, attribs) => {
+      const { src, ...rest } = attribs;
+      return { tagName, attribs: src?.startsWith('https://') ? { src, ...rest } : rest };
+    },
   },
 };
 
