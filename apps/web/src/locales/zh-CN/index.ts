@@ -6,8 +6,10 @@ import { common } from './common';
 import { domain } from './domain';
 import { layout } from './layout';
 import { menu } from './menu';
+import { message } from './message';
 import { preheat } from './preheat';
 import { statistics } from './statistics';
+import { support } from './support';
 
 /** Loaded on demand only (see i18n/zh-CN.ts): never import this from code in the initial bundle. */
 export const webZhCN: Record<WebTextKey, string> = {
@@ -20,4 +22,6 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...commerce,
   ...preheat,
   ...statistics,
+  ...support,
+  ...message,
 };
