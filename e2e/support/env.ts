@@ -15,6 +15,8 @@ export const e2e = {
   dataDir: path.join(os.tmpdir(), `edgeward-e2e-${portBase}`),
   captcha: 'e2e-captcha',
   emailCode: '246810',
+  /** The server's TEST_OPS_KEY: support/ops.ts runs operator commands through it. */
+  opsKey: 'e2e-ops-key-0123456789',
   chromium: '/usr/bin/chromium',
 } as const;
 

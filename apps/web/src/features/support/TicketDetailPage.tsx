@@ -81,7 +81,7 @@ function ReplyForm({ id }: { id: number }) {
   };
   return (
     <Card size="small" title={t('support.reply.title')}>
-      <Form<ReplyValues> form={form} noValidate layout="vertical" onFinish={submit} initialValues={{ images: [] }}>
+      <Form<ReplyValues> noValidate form={form} layout="vertical" onFinish={submit} initialValues={{ images: [] }}>
         <Form.Item name="content" rules={[zodRule(TicketReplyCreateSchema.shape.content, t)]}>
           <Input.TextArea rows={4} placeholder={t('support.reply.placeholder')} data-testid="ticket-reply-input" />
         </Form.Item>

@@ -37,7 +37,7 @@ export function CloseTicketModal({ id, onClose }: { id: number; onClose: () => v
       okButtonProps={{ 'data-testid': 'ticket-close-ok' } as Record<`data-${string}`, string>}
     >
       <p>{t('support.close.warning')}</p>
-      <Form<TicketClose> form={form} noValidate layout="vertical" onFinish={submit}>
+      <Form<TicketClose> noValidate form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="solved" label={t('support.close.solved')} rules={[zodRule(TicketCloseSchema.shape.solved, t)]}>
           <Radio.Group data-testid="ticket-close-solved">
             <Radio value={true}>{t('support.close.solvedYes')}</Radio>
@@ -80,7 +80,7 @@ export function AppealTicketModal({ id, onClose }: { id: number; onClose: () => 
       onCancel={onClose}
       confirmLoading={appeal.isPending}
     >
-      <Form<TicketAppeal> form={form} noValidate layout="vertical" onFinish={submit}>
+      <Form<TicketAppeal> noValidate form={form} layout="vertical" onFinish={submit}>
         <Form.Item
           name="reason"
           label={t('support.appeal.reason')}

@@ -44,8 +44,8 @@ export default function TicketNewPage() {
     <PageContainer subTitle={t('support.new.subtitle')}>
       <Card style={{ maxWidth: 820 }}>
         <Form<Values>
-          form={form}
           noValidate
+          form={form}
           layout="vertical"
           initialValues={{ urgency: 'consultation', images: [] }}
           onFinish={submit}
