@@ -10,10 +10,10 @@ import { useUnreadCount } from '../../stores/unread';
 /** How many unread messages the hover card lists; the rest are a click away in /msg. */
 const DRAWER_SIZE = 5;
 
-/** The hover card's unread messages, read when it opens; a failure only leaves the link to /msg. */
-function UnreadDrawer({ count }: { count: number }) {
+/** The hover card's unread messages, read while it is open; a failure only leaves the link to /msg. */
+function UnreadDrawer({ count, open }: { count: number; open: boolean }) {
   const { t } = useI18n();
-  const unread = useNotices('unread', 0, DRAWER_SIZE, count > 0);
+  const unread = useNotices('unread', 0, DRAWER_SIZE, open && count > 0);
   return (
     <Flex vertical gap={8} style={{ width: 320 }} data-testid="notice-drawer">
       <Typography.Text strong>
@@ -59,7 +59,7 @@ export function NoticeBell() {
       trigger="hover"
       open={open}
       onOpenChange={setOpen}
-      content={open ? <UnreadDrawer count={count} /> : null}
+      content={<UnreadDrawer count={count} open={open} />}
     >
       <Button
         type="text"
