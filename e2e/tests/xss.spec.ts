@@ -39,6 +39,13 @@ async function everyPage(page: Page) {
 test('100 XSS payloads in messages and tickets never execute', async ({ signedInPage: page, user, request }) => {
   test.setTimeout(120_000);
   const ran = watch(page);
+  // The listeners do catch what runs: a probe is seen, then forgotten.
+  await page.evaluate(() => {
+    console.log('xss-probe');
+    alert('probe');
+  });
+  await expect.poll(() => ran.length).toBe(2);
+  ran.length = 0;
   const all = xssPayloads.join('\n');
 
   for (const payload of xssPayloads) {
