@@ -167,3 +167,12 @@ export async function listSystem(ex: Executor, statuses: readonly TicketStatus[]
     .orderBy(tickets.createdAt, tickets.id)
     .limit(500);
 }
+
+/** Deletes the images uploaded before `before` that nothing names; answers their files. */
+export async function deleteAbandonedImages(ex: Executor, before: Date): Promise<string[]> {
+  const rows = await ex
+    .delete(ticketImages)
+    .where(and(isNull(ticketImages.ticketId), lt(ticketImages.createdAt, before)))
+    .returning({ file: ticketImages.file });
+  return rows.map((r) => r.file);
+}

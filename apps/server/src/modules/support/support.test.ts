@@ -1,8 +1,10 @@
 import { limits } from '@edgeward/contract';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupportHarness, png, type SupportHarness } from '../../../test/fixtures/support';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
+import { ticketImages } from '../../db/schema';
 
 const ticket = { product: 'cdn', urgency: 'impact', title: 'Stale images', description: 'Old images are served.' };
 const svg = (body: string) =>
@@ -197,6 +199,22 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
     const removed = await h.call(owner, 'DELETE', `/support/tickets/${id}`);
     expect(removed.statusCode).toBe(200);
     expect((await h.call(owner, 'GET', `/support/tickets/${id}`)).statusCode).toBe(404);
+  });
+
+  // Near the end: it moves the clock a day on, past the sessions' lifetime.
+  it('drops uploads that no ticket named within a day', async () => {
+    const kept = (await h.upload(owner, 'kept.png', 'image/png', png)).body.data;
+    await create(owner, { ...ticket, title: 'Keeps its image', imageIds: [kept.id] });
+    const abandoned = (await h.upload(owner, 'left.png', 'image/png', png)).body.data;
+    h.ctx.clock.advance(25 * 60 * 60_000);
+    await h.ctx.app.jobs.runDue();
+    await h.ctx.app.schedules.tick();
+    await h.ctx.app.jobs.runDue();
+    const rows = await h.ctx.database.db
+      .select({ id: ticketImages.id })
+      .from(ticketImages)
+      .where(inArray(ticketImages.id, [kept.id, abandoned.id]));
+    expect(rows.map((r) => r.id)).toEqual([kept.id]);
   });
 
   it('the test ops route is closed without its key', async () => {

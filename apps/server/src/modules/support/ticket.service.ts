@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/connect';
 import type { TicketRow } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import type { AuthUser } from '../session/session.service';
+import { ABANDONED_IMAGE_MS } from './support.jobs';
 import { toTicket, toTicketDetail, toTicketImage } from './support.presenter';
 import * as repo from './support.repository';
 import { ticketImageType } from './ticket-image';
@@ -165,6 +166,13 @@ export function createTicketService(deps: TicketServiceDeps) {
         at: now(),
       });
       return toTicketImage(row);
+    },
+
+    /** Drops the uploads nobody attached within a day (the hourly support.purge-abandoned-images). */
+    async purgeAbandonedImages() {
+      const files = await repo.deleteAbandonedImages(db, new Date(now().getTime() - ABANDONED_IMAGE_MS));
+      await Promise.all(files.map((file) => deps.images.remove(file)));
+      return files.length;
     },
 
     async readImage(user: AuthUser, id: number) {
