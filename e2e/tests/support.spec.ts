@@ -86,3 +86,37 @@ test('submit a ticket with images, the staff reply, the bell shows it, read it i
   await expect(page.getByTestId('ticket-closed-note')).toBeVisible();
   await expect(page.getByTestId('ticket-reply-input')).toHaveCount(0);
 });
+
+test('a message whose detail cannot be fetched is silently ignored; mark all read and delete all', async ({
+  signedInPage: page,
+  user,
+  request,
+}) => {
+  for (const title of ['Maintenance tonight', 'New edge nodes']) {
+    await runOps(request, 'notice', 'publish', '--title', title, '--content', `<p>${title}</p>`, '--to', user.userName);
+  }
+  await page.goto('/msg');
+  await expect(page.getByTestId('message-item')).toHaveCount(2);
+  await expect(page.getByTestId('notice-badge').locator('sup')).toHaveAttribute('title', '2');
+
+  await page.route(/\/api\/notice\/\d+$/, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 500, message: 'System API exception', data: null, error: 'INTERNAL' }),
+        })
+      : route.continue(),
+  );
+  await page.getByTestId('message-title').filter({ hasText: 'Maintenance tonight' }).click();
+  await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+  await expect(page.getByText('System API exception')).toHaveCount(0);
+  await page.unroute(/\/api\/notice\/\d+$/);
+
+  await page.getByTestId('message-read-all').click();
+  await expect(page.getByTestId('notice-badge').locator('sup')).toHaveCount(0);
+  await expect(page.getByTestId('message-unread')).toHaveCount(0);
+  await page.getByTestId('message-delete-all').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete all' }).click();
+  await expect(page.getByText('No messages')).toBeVisible();
+});
