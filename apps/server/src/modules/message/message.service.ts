@@ -1,5 +1,6 @@
 import type { Locale, MessageKey, MessageKind, NoticeListKind, NoticeListQuery } from '@edgeward/contract';
 import type { Db, Executor } from '../../db/connect';
+import type { MessageRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { AuthUser } from '../session/session.service';
@@ -76,7 +77,7 @@ function rendered(row: repo.NewMessage, locale: Locale) {
 /** The message centre of the caller: its lists, detail, read flags and deletion. A foreign id answers NOT_FOUND. */
 export function createMessageService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
-  const summary = (row: Awaited<ReturnType<typeof repo.findOfUser>> & object, locale: Locale) => ({
+  const summary = (row: MessageRow, locale: Locale) => ({
     id: row.id,
     kind: row.kind,
     title: rendered(row, locale).title,

@@ -57,11 +57,16 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
       '<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src=x onerror=alert(1)></body></foreignObject>',
       '<image href="https://evil.example/x.png"/>',
       '<style>@import url(https://evil.example/x.css);</style>',
+      '<rect fill="url(https://evil.example/p.svg#x)" width="1" height="1"/>',
+      "<use href='https://evil.example/s.svg#x'/>",
+      '<use href=https://evil.example/s.svg#x />',
     ];
     for (const body of active) {
       const res = await h.upload(owner, 'x.svg', 'image/svg+xml', svg(body));
       expect(res.body.error, body).toBe('TICKET_IMAGE_TYPE');
     }
+    const inner = svg('<defs><circle id="c" r="4"/></defs><use href="#c"/><rect fill="url(#g)" width="1" height="1"/>');
+    expect((await h.upload(owner, 'inner.svg', 'image/svg+xml', inner)).statusCode).toBe(200);
     const plain = await h.upload(owner, 'ok.svg', 'image/svg+xml', svg('<circle cx="5" cy="5" r="4" fill="red"/>'));
     expect(plain.statusCode, plain.text).toBe(200);
     expect(plain.body.data.contentType).toBe('image/svg+xml');

@@ -18,10 +18,10 @@ const SVG_ACTIVE = [
   /<\s*(?:iframe|embed|object|handler|listener)/i,
   /<!ENTITY/i,
   /\[\s*<!/, // an internal DTD subset
-  // Links and references may only point inside the image.
-  /\bhref\s*=\s*["']?\s*(?!#)/i,
+  // Links and references may only point inside the image (#id).
+  /\bhref\s*=\s*(?:"\s*(?!#)|'\s*(?!#)|(?!["'#]))/i,
   /&#/, // character references could spell any of the above
-  /@import|url\s*\(\s*["']?\s*(?!#)/i,
+  /@import|url\s*\(\s*(?:"\s*(?!#)|'\s*(?!#)|(?!["'#\s]))/i,
 ];
 
 export type ImageVerdict = { ext: TicketImageExt } | { refused: 'type' };
