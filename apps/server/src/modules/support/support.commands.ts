@@ -1,6 +1,8 @@
+import fs from 'node:fs/promises';
 import { type TicketStatus, TicketStatusSchema, ticketStatuses } from '@edgeward/contract';
-import { type OpsCommand, type OpsContext, OpsError } from '../../ops/ops';
+import { type OpsCommand, type OpsContext, OpsError, parseOptions } from '../../ops/ops';
 import { createTicketOperator } from './support.operator';
+import { createTicketImageStore } from './ticket-image.store';
 
 const operator = (ctx: OpsContext) => createTicketOperator({ db: ctx.database.db, now: () => ctx.now() });
 
@@ -49,12 +51,29 @@ export const supportCommands: OpsCommand[] = [
   },
   {
     name: 'ticket reply',
-    args: '<ticketNo> <text>',
-    summary: 'reply to a ticket as the support staff; the customer gets a message',
+    args: '<ticketNo> <text> [--images <file,file...>]',
+    summary: 'reply to a ticket as the support staff, with up to 9 images; the customer gets a message',
     async run(args, ctx) {
-      if (args.length < 2) throw new OpsError('give the ticket number and the reply');
-      await operator(ctx).reply(args[0]!, args.slice(1).join(' '));
-      ctx.out(`Replied to ${args[0]}`);
+      const { positional, options } = parseOptions(args, ['images']);
+      if (positional.length < 2) throw new OpsError('give the ticket number and the reply');
+      const files = options.images ? options.images.split(',').filter(Boolean) : [];
+      const images = await Promise.all(
+        files.map((file) =>
+          fs.readFile(file).catch(() => {
+            throw new OpsError(`cannot read ${file}`);
+          }),
+        ),
+      );
+      const store = createTicketImageStore(ctx.config.dataDir);
+      try {
+        const staff = createTicketOperator({ db: ctx.database.db, now: () => ctx.now(), images: store });
+        await staff.reply(positional[0]!, positional.slice(1).join(' '), images);
+      } finally {
+        // Nothing to do on disk; an in-memory data directory (tests) keeps nothing.
+        await store.close();
+      }
+      const n = images.length;
+      ctx.out(`Replied to ${positional[0]}${n ? ` with ${n} image${n === 1 ? '' : 's'}` : ''}`);
     },
   },
   {

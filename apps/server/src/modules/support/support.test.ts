@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { limits } from '@edgeward/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +182,20 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
     await h.ops('ticket', 'resolve', await ticketNoOf(id));
     const appeal = await h.call(owner, 'POST', `/support/tickets/${id}/appeal`, { reason: 'Not fixed' });
     expect(appeal.body.data).toMatchObject({ status: 'appeal', appealReason: 'Not fixed' });
+    const screenshot = path.join(os.tmpdir(), `edgeward-staff-${process.pid}.png`);
+    fs.writeFileSync(screenshot, png);
+    try {
+      const withImage = await h.ops('ticket', 'reply', await ticketNoOf(id), 'See the graph', '--images', screenshot);
+      expect(withImage.out).toBe(`Replied to ${await ticketNoOf(id)} with 1 image`);
+      fs.writeFileSync(screenshot, executable);
+      const refused = await h.ops('ticket', 'reply', await ticketNoOf(id), 'x', '--images', screenshot);
+      expect(refused.err).toContain('none of png, jpg, gif or a plain svg');
+    } finally {
+      fs.rmSync(screenshot, { force: true });
+    }
+    const replies = (await h.call(owner, 'GET', `/support/tickets/${id}`)).body.data.replies;
+    expect(replies).toMatchObject([{ author: 'staff', content: 'See the graph' }]);
+    expect(replies[0].images).toHaveLength(1);
     const waiting = await h.ops('ticket', 'list');
     expect(waiting.out).toContain('Appeal me');
     expect(waiting.out).toContain('appeal');
