@@ -5,6 +5,9 @@ import * as repo from './domain.repository';
 import { edgeTarget, nextStatus } from './domain-state';
 import type { DomainStore } from './domain-steps';
 
+const configFailedMessage = (domain: string, reason: string) =>
+  eventMessage('domain', 'domain.configFailed', { domain, reason });
+
 /**
  * The domains' side of the edge: what the publish job sends (the latest complete configuration, with the
  * certificate and key) and what the edge's reports do to a domain's status.
@@ -65,8 +68,7 @@ export function createEdgeRolloutService(deps: DomainStore) {
         }
         const to = nextStatus(row.status, 'failed');
         if (to) await repo.updateDomainSystem(tx, row.id, { status: to, abnormalReason: report.reason }, at);
-        const failed = { domain: row.domainName, reason: report.reason };
-        if (to) await sendMessage(tx, row.userId, eventMessage('domain', 'domain.configFailed', failed), at);
+        if (to) await sendMessage(tx, row.userId, configFailedMessage(row.domainName, report.reason), at);
       });
     },
 
