@@ -63,6 +63,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       TEST_FIXED_CAPTCHA: e2e.captcha,
       TEST_FIXED_CODE: e2e.emailCode,
+      // The operator's commands, run inside the server (its embedded database is not open to a second process).
       ALLOW_PRIVATE_ORIGINS: 'true',
       // The API fixtures give each registration an address of its own (support/fixtures.ts).
       TRUST_PROXY: 'loopback',

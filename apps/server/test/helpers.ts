@@ -101,3 +101,17 @@ export async function createTestContext(
     },
   };
 }
+
+/** A multipart/form-data body of one file field, for upload routes. */
+export function multipart(filename: string, contentType: string, data: Buffer) {
+  const boundary = `----edgeward${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -7,7 +7,7 @@ import { createDomainReviewService } from '../src/modules/domain/domain-review.s
 import { hashSecret, newToken } from '../src/modules/session/session.service';
 import { createTestPki, type TestPki } from './fixtures/certificates';
 import { createDomainHarness, type DomainHarness, segmentBodies } from './fixtures/domains';
-import { dbKinds, TEST_CAPTCHA, TEST_CODE } from './helpers';
+import { dbKinds, multipart, TEST_CAPTCHA, TEST_CODE } from './helpers';
 
 /**
  * Every operation that writes more than once must leave nothing behind when a later write fails. A test-only
@@ -206,6 +206,76 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
     );
     expect(await passwordHash(user.id)).toBe(hash);
     expect(await openSessions(user.id)).toBe(2);
+  });
+
+  it('keeps a domain under review when the message of the decision cannot be written', async () => {
+    const owner = await h.user();
+    h.ctx.config.domain.reviewNewDomains = true;
+    const name = 'www.review-message.example.com';
+    let id: number;
+    try {
+      id = (await h.create(owner, name)).body.data.id;
+    } finally {
+      h.ctx.config.domain.reviewNewDomains = false;
+    }
+    const service = createDomainReviewService({ db: h.ctx.database.db, now: () => h.ctx.clock.now });
+    const before = await domainState(id);
+    await expect(whileRefusing('messages', 'INSERT', () => service.review(name, { approve: true }))).rejects.toThrow();
+    expect(await domainState(id)).toEqual(before);
+  });
+
+  // ---- support
+
+  async function uploadImage(owner: Awaited<ReturnType<DomainHarness['user']>>) {
+    const file = multipart(
+      'a.gif',
+      'image/gif',
+      Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64'),
+    );
+    const res = await h.ctx.app.inject({
+      method: 'POST',
+      url: '/api/support/images',
+      headers: { ...owner.headers, ...file.headers },
+      payload: file.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as number;
+  }
+  const ticketCount = async (userId: number) =>
+    (await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM tickets WHERE user_id = ${userId}`))[0]!.n;
+  const attached = async (imageId: number) =>
+    (await query<{ ticket_id: number | null }>(sql`SELECT ticket_id FROM ticket_images WHERE id = ${imageId}`))[0]!
+      .ticket_id;
+
+  it('creates no ticket and keeps the image free when the image cannot be attached', async () => {
+    const owner = await h.user();
+    const image = await uploadImage(owner);
+    const body = { product: 'cdn', urgency: 'consultation', title: 'Rollback', description: 'x', imageIds: [image] };
+    const create = () => h.call(owner, 'POST', '/support/tickets', body);
+    expectInternal(await whileRefusing('ticket_images', 'UPDATE', create));
+    expect(await ticketCount(owner.id)).toBe(0);
+    expect(await attached(image)).toBeNull();
+    expect((await create()).statusCode).toBe(200);
+  });
+
+  it('adds no reply and keeps the image free when the ticket cannot be updated', async () => {
+    const owner = await h.user();
+    const ticket = (
+      await h.call(owner, 'POST', '/support/tickets', {
+        product: 'cdn',
+        urgency: 'consultation',
+        title: 'Reply rollback',
+        description: 'x',
+      })
+    ).body.data;
+    const image = await uploadImage(owner);
+    const reply = () =>
+      h.call(owner, 'POST', `/support/tickets/${ticket.id}/reply`, { content: 'more', imageIds: [image] });
+    expectInternal(await whileRefusing('tickets', 'UPDATE', reply));
+    const replies = await query(sql`SELECT id FROM ticket_replies WHERE ticket_id = ${ticket.id}`);
+    expect(replies).toEqual([]);
+    expect(await attached(image)).toBeNull();
+    expect((await reply()).statusCode).toBe(200);
   });
 
   // ---- accounts

@@ -76,6 +76,12 @@ export const errorStatus = {
   // preheat and refresh
   CACHE_TASK_QUOTA_EXCEEDED: 429,
   CACHE_TASK_NOTHING_FAILED: 409,
+  // support
+  TICKET_CLOSED: 409,
+  TICKET_STATE: 409,
+  TICKET_IMAGE_TYPE: 400,
+  TICKET_IMAGE_TOO_LARGE: 413,
+  TICKET_IMAGES_TOO_MANY: 400,
 } as const;
 
 export type ErrorId = keyof typeof errorStatus;

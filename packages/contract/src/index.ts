@@ -22,6 +22,8 @@ export * from './schemas/identity';
 export * from './schemas/operation-log';
 export * from './schemas/preheat';
 export * from './schemas/security';
+export * from './schemas/message';
+export * from './schemas/support';
 export * from './schemas/traffic';
 export * from './time/statistics-range';
 export * from './time/utc8';

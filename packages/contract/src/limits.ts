@@ -120,4 +120,19 @@ export const limits = {
     dirsPerTask: 100,
     urlMax: 2048,
   },
+  support: {
+    titleMax: 100,
+    textMax: 5000,
+    /** Spec sections 5 and 9: up to 9 images of up to 1 MB. */
+    imagesMax: 9,
+    imageMaxBytes: 1024 * 1024,
+    /** Appeal reasons are short: the conversation carries the detail. */
+    appealMax: 500,
+  },
+  message: {
+    /** Spec section 9: notices and messages 20 a page. */
+    pageSize: 20,
+    titleMax: 200,
+    contentMax: 20_000,
+  },
 } as const;

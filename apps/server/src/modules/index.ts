@@ -6,8 +6,10 @@ import { commerceArea } from './commerce/commerce.area';
 import { domainArea } from './domain/domain.area';
 import { healthArea } from './health/health.area';
 import { identityArea } from './identity/identity.area';
+import { messageArea } from './message/message.area';
 import { operationLogArea } from './operation-log/operation-log.area';
 import { preheatArea } from './preheat/preheat.area';
+import { supportArea } from './support/support.area';
 import { trafficArea } from './traffic/traffic.area';
 
 /** Every area of the product, one line each: app.ts, the job and schedule runners and the ops CLI read this list. */
@@ -23,4 +25,6 @@ export const areas: readonly Area[] = [
   // Last: its sample rows name the other areas' sample objects.
   operationLogArea,
   apiKeyArea,
+  messageArea,
+  supportArea,
 ];

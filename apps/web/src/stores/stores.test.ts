@@ -59,9 +59,19 @@ describe('chunk load time-out', () => {
 });
 
 describe('unread count', () => {
-  it('starts at 0 and stays 0 until the message area provides the count call', async () => {
+  it('takes the count of GET /notice/unread_count and keeps the last one when a refresh fails', async () => {
+    const answer = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(answer({ code: 200, message: 'ok', data: 3 }));
     expect(unreadStore.get()).toBe(0);
     await refreshUnreadCount();
-    expect(unreadStore.get()).toBe(0);
+    expect(unreadStore.get()).toBe(3);
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('/api/notice/unread_count');
+    fetch.mockResolvedValueOnce(
+      answer({ code: 500, message: 'System API exception', data: null, error: 'INTERNAL' }, 500),
+    );
+    await refreshUnreadCount();
+    expect(unreadStore.get()).toBe(3);
+    fetch.mockRestore();
   });
 });

@@ -1,3 +1,5 @@
+import { noticeRoutes } from '@edgeward/contract';
+import { request } from '../api/client';
 import { createStore, useStore } from './create-store';
 
 /** The unread-message count the header bell shows; the navigation guard refreshes it on each navigation. */
@@ -7,14 +9,8 @@ export function useUnreadCount(): number {
   return useStore(unreadStore);
 }
 
-/**
- * Where the count comes from: the hook point of the message area. That area adds GET /notice/unread_count (spec
- * section 7) to the contract and returns `request(noticeRoutes.unreadCount, undefined, { silent: true })` here;
- * until that call exists there are no messages to count.
- */
-async function fetchUnreadCount(): Promise<number> {
-  return 0;
-}
+/** GET /notice/unread_count (spec section 7), quiet: the bell must never interrupt the user. */
+const fetchUnreadCount = () => request(noticeRoutes.unreadCount, undefined, { silent: true });
 
 let inFlight: Promise<void> | undefined;
 

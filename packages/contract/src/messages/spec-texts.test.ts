@@ -43,6 +43,12 @@ const specTexts: { 'en-US': Partial<Record<MessageKey, string>>; 'zh-CN': Partia
     'preheat.url.notCacheable':
       'Preheated resources must not have cache expiry 0 or cache-control of private, no-cache or no-store',
     'preheat.refresh.takesEffect': 'Refresh takes about 5 minutes to take effect.',
+    // Section 8, ticket image upload errors; 'Upload Failed' of the other texts.
+    'support.image.type': 'Only .png|.jpg|.gif|.svg',
+    'errors.TICKET_IMAGE_TYPE': 'Only .png|.jpg|.gif|.svg',
+    'support.image.tooLarge': 'Size over 1MB',
+    'errors.TICKET_IMAGE_TOO_LARGE': 'Size over 1MB',
+    'support.image.failed': 'Upload Failed',
   },
   'zh-CN': {
     'errors.CONFIG_FAILED': '配置失败',

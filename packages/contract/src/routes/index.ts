@@ -7,6 +7,8 @@ export * from './identity';
 export * from './operation-log';
 export * from './preheat';
 export * from './security';
+export * from './message';
+export * from './support';
 export * from './system';
 export * from './traffic';
 export * from './user';

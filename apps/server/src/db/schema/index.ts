@@ -10,4 +10,5 @@ export * from './jobs';
 export * from './operation-log';
 export * from './preheat';
 export * from './security';
+export * from './support';
 export * from './traffic';

@@ -171,3 +171,8 @@ export async function issueSimulationToken(
 /** Captchas, codes and tokens expired for a day are deleted; they can never answer again. */
 export const purgeExpiredSecrets = (db: Executor, now: Date = new Date()) =>
   repo.purgeExpired(db, new Date(now.getTime() - 24 * 60 * 60_000));
+
+/** The id of the account named `userName`, for operator commands of other areas; undefined when there is none. */
+export async function userIdByName(db: Executor, userName: string): Promise<number | undefined> {
+  return (await repo.findUserByName(db, userName))?.id;
+}

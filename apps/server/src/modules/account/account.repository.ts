@@ -356,3 +356,15 @@ export async function purgeExpired(db: Executor, before: Date) {
   await db.delete(simulationTokens).where(lt(simulationTokens.expiresAt, before));
   await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, before));
 }
+
+/** Which of 'any successful sign-in' and 'a successful sign-in from this address key' the user has had. */
+export async function signInHistory(db: Executor, userId: number, ipKey: string) {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`bool_or(true)`,
+      fromHere: sql<boolean>`COALESCE(bool_or(${loginLog.ipKey} = ${ipKey}), false)`,
+    })
+    .from(loginLog)
+    .where(and(eq(loginLog.userId, userId), eq(loginLog.result, 'success')));
+  return { any: row?.any === true, fromHere: row?.fromHere === true };
+}

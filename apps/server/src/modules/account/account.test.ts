@@ -1,8 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { limits, permissionIds } from '@edgeward/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, dbKinds, TEST_CAPTCHA, TEST_CODE, type TestContext } from '../../../test/helpers';
+import {
+  createTestContext,
+  dbKinds,
+  multipart,
+  TEST_CAPTCHA,
+  TEST_CODE,
+  type TestContext,
+} from '../../../test/helpers';
 import { rowsOf } from '../../db/migrate';
 import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
@@ -127,19 +133,6 @@ async function waitForMail(ctx: TestContext, to: string, after: number) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no mail to ${to}`);
-}
-
-function multipart(filename: string, contentType: string, data: Buffer) {
-  const boundary = `----edgeward${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-        `Content-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 describe('loginDelayMs', () => {

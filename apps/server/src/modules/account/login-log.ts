@@ -1,5 +1,6 @@
 import { type LoginLogReason, limits, type PageQuery } from '@edgeward/contract';
 import { addressKey } from '../../http/client-address';
+import { eventMessage, sendMessage } from '../message/message.service';
 import type { AuthUser } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { toLoginLogPage } from './account.presenter';
@@ -33,6 +34,16 @@ export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now'>) {
         reason: entry.reason,
         createdAt: now(),
       });
+    },
+
+    /**
+     * Before a successful sign-in is recorded: tells the user in the message centre when it comes from an address
+     * (its budget key: an IPv6 /64) none of their earlier sign-ins came from. The very first sign-in says nothing.
+     */
+    async alertNewAddress(client: Client, userId: number): Promise<void> {
+      const history = await repo.signInHistory(db, userId, addressKey(client.ip));
+      if (!history.any || history.fromHere) return;
+      await sendMessage(db, userId, eventMessage('security', 'signIn.newAddress', { ip: client.ip }), now());
     },
 
     async page(user: AuthUser, page: PageQuery) {

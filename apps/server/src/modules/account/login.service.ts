@@ -86,6 +86,7 @@ export function createLoginService(deps: LoginDeps) {
         return { secondFactor: { challenge, expiresAt: expiresAt.getTime() } };
       }
       const { token } = await sessions.open(user.id, { kind: 'login', ...client });
+      await loginLog.alertNewAddress(client, user.id);
       await loginLog.record(client, {
         userName: user.userName,
         userId: user.id,

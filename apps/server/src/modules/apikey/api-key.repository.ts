@@ -60,6 +60,15 @@ export async function insert(
   return row!;
 }
 
+/** One of the user's keys; undefined when the id is not theirs. */
+export async function findOfUser(db: Executor, userId: number, id: number): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  return row;
+}
+
 /** Changes one of the user's keys; undefined when the id is not theirs. */
 export async function update(
   db: Executor,

@@ -8,10 +8,10 @@ export function apiKeyModule(service: ApiKeyService): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const r = apiKeyRoutes;
     registerRoute(app, r.list, ({ user }) => service.list(user));
-    registerRoute(app, r.create, ({ user, body }) => service.create(user, body));
-    registerRoute(app, r.note, ({ user, params, body }) => service.setNote(user, params.id, body.note));
-    registerRoute(app, r.enable, ({ user, params }) => service.setEnabled(user, params.id, true));
-    registerRoute(app, r.disable, ({ user, params }) => service.setEnabled(user, params.id, false));
-    registerRoute(app, r.delete, ({ user, params }) => service.delete(user, params.id));
+    registerRoute(app, r.create, ({ user, body, actor }) => service.create(user, body, actor));
+    registerRoute(app, r.note, ({ user, params, body, actor }) => service.setNote(user, params.id, body.note, actor));
+    registerRoute(app, r.enable, ({ user, params, actor }) => service.setEnabled(user, params.id, true, actor));
+    registerRoute(app, r.disable, ({ user, params, actor }) => service.setEnabled(user, params.id, false, actor));
+    registerRoute(app, r.delete, ({ user, params, actor }) => service.delete(user, params.id, actor));
   };
 }

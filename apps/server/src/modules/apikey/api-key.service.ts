@@ -3,6 +3,8 @@ import type { Db } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import type { SecretBox } from '../../secrets/secret-box';
 import { refuseSimulation } from '../account/simulation.guard';
+import type { Actor } from '../operation-log/actor';
+import { recordOperation } from '../operation-log/operation-log.recorder';
 import type { AuthUser } from '../session/session.service';
 import * as repo from './api-key.repository';
 import { newSecretId, newSecretKey, secretContext } from './api-key.secrets';
@@ -28,16 +30,29 @@ function toApiKey(row: repo.ApiKeyRow): ApiKey {
 export function createApiKeyService(deps: { db: Db; box: SecretBox; now: () => Date }) {
   const { db, box, now } = deps;
 
-  async function change(user: AuthUser, id: number, set: { note?: string; enabled?: boolean }): Promise<ApiKey> {
-    const row = await repo.update(db, user.id, id, set);
-    if (!row) throw notFound();
-    return toApiKey(row);
+  const target = (row: repo.ApiKeyRow) => ({ type: 'apiKey' as const, id: row.id, name: row.secretId });
+
+  async function change(
+    user: AuthUser,
+    id: number,
+    set: { note: string } | { enabled: boolean },
+    actor: Actor,
+  ): Promise<ApiKey> {
+    return db.transaction(async (tx) => {
+      const before = await repo.findOfUser(tx, user.id, id);
+      if (!before) throw notFound();
+      const row = (await repo.update(tx, user.id, id, set))!;
+      const action = 'note' in set ? 'apiKey.edit' : set.enabled ? 'apiKey.enable' : 'apiKey.disable';
+      const was = 'note' in set ? { note: before.note } : { enabled: before.enabled };
+      await recordOperation(tx, { actor, action, target: target(row), before: was, after: set, at: now() });
+      return toApiKey(row);
+    });
   }
 
   return {
     list: async (user: AuthUser) => (await repo.listOfUser(db, user.id)).map(toApiKey),
 
-    async create(user: AuthUser, input: ApiKeyCreate): Promise<ApiKeyCreated> {
+    async create(user: AuthUser, input: ApiKeyCreate, actor: Actor): Promise<ApiKeyCreated> {
       await refuseSimulation(db, user);
       const secretId = newSecretId();
       const secretKey = newSecretKey();
@@ -46,7 +61,7 @@ export function createApiKeyService(deps: { db: Db; box: SecretBox; now: () => D
         if ((await repo.countOfUser(tx, user.id)) >= limits.apiKey.perUser) {
           throw new AppError('API_KEY_LIMIT_REACHED', { params: { max: limits.apiKey.perUser } });
         }
-        return repo.insert(tx, {
+        const created = await repo.insert(tx, {
           userId: user.id,
           secretId,
           secretKeySealed: box.seal(secretKey, secretContext(user.id, secretId)),
@@ -54,15 +69,23 @@ export function createApiKeyService(deps: { db: Db; box: SecretBox; now: () => D
           readOnly: input.readOnly,
           createdAt: now(),
         });
+        const after = { note: input.note, readOnly: input.readOnly };
+        await recordOperation(tx, { actor, action: 'apiKey.create', target: target(created), after, at: now() });
+        return created;
       });
       return { ...toApiKey(row), secretKey };
     },
 
-    setNote: (user: AuthUser, id: number, note: string) => change(user, id, { note }),
-    setEnabled: (user: AuthUser, id: number, enabled: boolean) => change(user, id, { enabled }),
+    setNote: (user: AuthUser, id: number, note: string, actor: Actor) => change(user, id, { note }, actor),
+    setEnabled: (user: AuthUser, id: number, enabled: boolean, actor: Actor) => change(user, id, { enabled }, actor),
 
-    async delete(user: AuthUser, id: number): Promise<null> {
-      if (!(await repo.remove(db, user.id, id))) throw notFound();
+    async delete(user: AuthUser, id: number, actor: Actor): Promise<null> {
+      await db.transaction(async (tx) => {
+        const before = await repo.findOfUser(tx, user.id, id);
+        if (!before || !(await repo.remove(tx, user.id, id))) throw notFound();
+        const was = { note: before.note, readOnly: before.readOnly, enabled: before.enabled };
+        await recordOperation(tx, { actor, action: 'apiKey.delete', target: target(before), before: was, at: now() });
+      });
       return null;
     },
   };

@@ -78,6 +78,8 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
   const detail = (id: number, user = owner, lang = 'en-US') =>
     h.call(user, 'GET', `/certificate/order/${id}/detail`, undefined, lang);
   const verify = (id: number, user = owner) => h.call(user, 'POST', `/certificate/order/${id}/verify`);
+  const messageTitles = async () =>
+    (await h.call(owner, 'GET', '/notice/all?size=100')).body.data.list.map((m: { title: string }) => m.title);
 
   /** A fresh apex the owner has verified. */
   async function ownedApex(): Promise<string> {
@@ -158,6 +160,7 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
     const done = (await detail(app.id)).body.data;
     expect(done).toMatchObject({ status: 'completed', retryCount: 0, failureReason: null });
     expect(done.deployResults).toEqual([{ domainId, domainName: `www.${apex}`, ok: true, message: null }]);
+    expect(await messageTitles()).toContain(`Certificate for www.${apex} issued`);
     const cert = (await h.call(owner, 'GET', `/certificate/${done.certificateId}/detail`)).body.data;
     expect(cert).toMatchObject({
       source: 'applied',
@@ -313,6 +316,7 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
       .from(certificateEvents)
       .where(eq(certificateEvents.certificateId, done.certificateId));
     expect(events.map((e) => e.kind)).toEqual(['renewed']);
+    expect(await messageTitles()).toContain(`Certificate for renew.${apex} renewed`);
   });
 
   it('expires an application left unverified for 7 days', async () => {

@@ -5,6 +5,7 @@ import type { Job } from '../../jobs/job';
 import { enqueueJob } from '../../jobs/runner';
 import { type AcmeSession, AcmeUnreachableError, createCertificateKey, createCsr } from '../../providers/acme';
 import type { SecretBox } from '../../secrets/secret-box';
+import { eventMessage, sendMessage } from '../message/message.service';
 import type { Actor } from '../operation-log/actor';
 import * as certificates from './certificate.repository';
 import { type CertificateService, certificateMaterial, type DeployOutcome } from './certificate.service';
@@ -33,6 +34,16 @@ export const applicationKeyContext = (userId: number, applicationId: number) =>
 /** The name a certificate applied for is stored under: its first name, within the 32 characters a name may have. */
 const certificateName = (names: string[]) => names[0]!.slice(0, 32);
 
+const issuedMessage = (row: repo.ApplicationRow) =>
+  eventMessage('certificate', row.renewalOf ? 'certificate.renewed' : 'certificate.issued', {
+    domain: row.domainNames.join(', '),
+  });
+const failedMessage = (row: repo.ApplicationRow, failure: StoredMessage) =>
+  eventMessage('certificate', 'certificate.failed', {
+    domain: row.domainNames.join(', '),
+    reason: String(failure.params?.reason ?? ''),
+  });
+
 const toStored = (outcomes: DeployOutcome[]) => outcomes.map(({ message, ...rest }) => ({ ...rest, message }));
 
 /**
@@ -51,6 +62,7 @@ export function createIssuance(deps: IssuanceDeps) {
       failureStage: 'acme',
       updatedAt: now(),
     });
+    if (failed) await sendMessage(db, row.userId, failedMessage(row, failure), now());
     if (failed?.renewalOf) {
       await repo.addEvent(db, {
         userId: row.userId,
@@ -170,6 +182,7 @@ export function createIssuance(deps: IssuanceDeps) {
         });
         // Another run completed it first: nothing of this one is kept.
         if (!done) tx.rollback();
+        await sendMessage(tx, row.userId, issuedMessage(row), at);
         return id;
       })
       .catch((error) => {

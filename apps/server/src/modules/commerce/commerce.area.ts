@@ -6,6 +6,7 @@ import { createCommerceOperator } from './commerce.operator';
 import { commerceModule } from './commerce.routes';
 import { addSampleCommerce } from './commerce.sample-data';
 import { createOrderService } from './order.service';
+import { remindExpiringPackages, remindExpiringPackagesJob, remindExpiringPackagesSchedule } from './package-expiry';
 import { createPaymentNotificationService } from './payment-notification.service';
 
 const clock = (ctx: AreaContext) => ({ db: ctx.database.db, now: () => ctx.now() });
@@ -32,8 +33,11 @@ export const commerceArea = defineArea({
     handle(closeOverdueOrdersJob, async () => {
       await createCommerceOperator(clock(ctx)).closeOverdue();
     }),
+    handle(remindExpiringPackagesJob, async () => {
+      await remindExpiringPackages(ctx.database.db, ctx.now());
+    }),
   ],
-  schedules: [closeOverdueOrdersSchedule],
+  schedules: [closeOverdueOrdersSchedule, remindExpiringPackagesSchedule],
   commands: commerceCommands,
   sampleData: addSampleCommerce,
 });

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { PaymentMethod } from '@edgeward/contract';
+import { formatFen, type PaymentMethod } from '@edgeward/contract';
 import type { Tx } from '../../db/connect';
 import type { OrderRow } from '../../db/schema';
+import { eventMessage, sendMessage } from '../message/message.service';
 import { credit } from './balance.repository';
 import { updateOrder } from './order.repository';
 import { insertUserPackage } from './package.repository';
@@ -22,6 +23,15 @@ export function addMonths(from: Date, months: number): Date {
   to.setUTCDate(Math.min(day, last));
   return to;
 }
+
+const paidMessage = (order: OrderRow, creditedFen: bigint) =>
+  order.kind === 'package'
+    ? eventMessage('billing', 'order.paid', {
+        orderNo: order.orderNo,
+        product: order.productName,
+        amount: formatFen(order.amountFen),
+      })
+    : eventMessage('billing', 'recharge.credited', { orderNo: order.orderNo, amount: formatFen(creditedFen) });
 
 /**
  * Marks a locked unpaid order paid and delivers what it bought: the package, active from now for its validity, or
@@ -54,5 +64,6 @@ export async function settlePaid(
       at: payment.at,
     });
   }
+  await sendMessage(tx, order.userId, paidMessage(order, payment.creditFen ?? order.amountFen), payment.at);
   return paid;
 }

@@ -1,10 +1,16 @@
 import { toAsciiDomain } from '@edgeward/contract';
 import { notFound } from '../../http/errors';
+import { eventMessage, sendMessage } from '../message/message.service';
 import { operatorActor } from '../operation-log/actor';
 import { recordOperation } from '../operation-log/operation-log.recorder';
 import * as repo from './domain.repository';
 import { nextStatus } from './domain-state';
 import { type DomainStore, refused, requestPublish } from './domain-steps';
+
+const reviewMessage = (domain: string, decision: { approve: true } | { approve: false; reason: string }) =>
+  decision.approve
+    ? eventMessage('domain', 'domain.approved', { domain })
+    : eventMessage('domain', 'domain.rejected', { domain, reason: decision.reason });
 
 /** The operator's review of new domains (REVIEW_NEW_DOMAINS, and whole-site acceleration always). */
 export function createDomainReviewService(deps: DomainStore) {
@@ -34,6 +40,7 @@ export function createDomainReviewService(deps: DomainStore) {
           before: { status: row.status },
           after: { status: to, reason: decision.approve ? undefined : decision.reason },
         });
+        await sendMessage(tx, row.userId, reviewMessage(row.domainName, decision), now());
         return { ...row, status: to };
       });
     },

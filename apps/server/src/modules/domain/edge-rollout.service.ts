@@ -1,8 +1,12 @@
 import { toAsciiDomain } from '@edgeward/contract';
 import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
+import { eventMessage, sendMessage } from '../message/message.service';
 import * as repo from './domain.repository';
 import { edgeTarget, nextStatus } from './domain-state';
 import type { DomainStore } from './domain-steps';
+
+const configFailedMessage = (domain: string, reason: string) =>
+  eventMessage('domain', 'domain.configFailed', { domain, reason });
 
 /**
  * The domains' side of the edge: what the publish job sends (the latest complete configuration, with the
@@ -64,6 +68,7 @@ export function createEdgeRolloutService(deps: DomainStore) {
         }
         const to = nextStatus(row.status, 'failed');
         if (to) await repo.updateDomainSystem(tx, row.id, { status: to, abnormalReason: report.reason }, at);
+        if (to) await sendMessage(tx, row.userId, configFailedMessage(row.domainName, report.reason), at);
       });
     },
 

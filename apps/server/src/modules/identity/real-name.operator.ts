@@ -1,4 +1,6 @@
 import type { Db } from '../../db/connect';
+import { operatorActor } from '../operation-log/actor';
+import { recordVerification } from './real-name.log';
 import * as repo from './real-name.repository';
 
 export interface ReviewOutcome {
@@ -40,6 +42,7 @@ export function createRealNameOperator(deps: { db: Db; now: () => Date }) {
           await repo.finishAttempt(tx, submitted.id, { status: 'passed', at, operatorReview: true });
         }
         await repo.setAccountVerified(tx, account.id, true, at);
+        await recordVerification(tx, operatorActor(account.id), account, true, at);
         return { userName: account.userName, changed: true, identity: masked(submitted) };
       });
     },
@@ -54,6 +57,7 @@ export function createRealNameOperator(deps: { db: Db; now: () => Date }) {
         const at = deps.now();
         await repo.moveAll(tx, account.id, 'passed', 'revoked', at);
         await repo.setAccountVerified(tx, account.id, false, at);
+        await recordVerification(tx, operatorActor(account.id), account, false, at);
         return { userName: account.userName, changed: true, identity };
       });
     },

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { FaceCheckNotification, IdentityVerifier } from '../../providers/identity';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { AuthUser } from '../session/session.service';
+import { recordVerification } from './real-name.log';
 import { presentAttempt } from './real-name.presenter';
 import * as repo from './real-name.repository';
 
@@ -130,7 +131,11 @@ export function createRealNameService(deps: RealNameServiceDeps) {
       }
       if (row.status !== 'pending') return 'unchanged';
       await repo.finishAttempt(tx, row.id, { status: n.result, at });
-      if (n.result === 'passed') await repo.setAccountVerified(tx, row.userId, true, at);
+      if (n.result === 'passed') {
+        await repo.setAccountVerified(tx, row.userId, true, at);
+        // The customer's own check, answered by the service's callback: no console session made it.
+        await recordVerification(tx, { kind: 'user', userId: row.userId }, { id: row.userId }, true, at);
+      }
       return n.result;
     });
   }

@@ -10,6 +10,7 @@ import { grantPermission } from '../account/account.operator';
 import { createPasswordHasher } from '../account/password-hasher';
 import { createCommerceOperator } from '../commerce/commerce.operator';
 import { createDomainServices } from '../domain/domain.services';
+import { createRealNameOperator } from '../identity/real-name.operator';
 import { recordOperation } from './operation-log.recorder';
 
 describe.each(dbKinds)('operation log on %s', (kind) => {
@@ -341,6 +342,35 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
         changes: [{ field: 'ticket', before: null, after: 'query' }],
       });
     });
+  });
+
+  it('records the key list: creation, note, disabling and deletion, never the secret', async () => {
+    const user = await h.user();
+    const created = await h.call(user, 'POST', '/key/create', { note: 'deploys', readOnly: true });
+    expect(created.statusCode, created.text).toBe(200);
+    const { id, secretId, secretKey } = created.body.data;
+    await h.call(user, 'POST', `/key/${id}/note`, { note: 'ci deploys' });
+    await h.call(user, 'POST', `/key/${id}/disable`);
+    await h.call(user, 'POST', `/key/${id}/delete`);
+    const rows = (await page(user, '&targetType=apiKey')).list;
+    expect(rows.map((r) => r.action)).toEqual(['apiKey.delete', 'apiKey.disable', 'apiKey.edit', 'apiKey.create']);
+    expect(rows.every((r) => r.targetName === secretId)).toBe(true);
+    expect(rows[2]!.changes).toEqual([{ field: 'note', before: 'deploys', after: 'ci deploys' }]);
+    expect(rows[1]!.changes).toEqual([{ field: 'enabled', before: 'true', after: 'false' }]);
+    expect(JSON.stringify(rows)).not.toContain(secretKey);
+    expect((await h.call(stranger, 'POST', `/key/${id}/disable`)).statusCode).toBe(404);
+  });
+
+  it("shows the operator's real-name review and revocation to the customer", async () => {
+    const user = await h.user();
+    const operator = createRealNameOperator({ db: h.ctx.database.db, now: () => h.ctx.clock.now });
+    await operator.unverify(user.userName);
+    await operator.verify(user.userName);
+    const rows = (await page(user, '&action=account.realName')).list;
+    expect(rows.map((r) => [r.actor.kind, r.changes])).toEqual([
+      ['operator', [{ field: 'realNameVerified', before: 'false', after: 'true' }]],
+      ['operator', [{ field: 'realNameVerified', before: 'true', after: 'false' }]],
+    ]);
   });
 
   it('records a change made with an API key as that key’s, with one call from the area that makes it', async () => {

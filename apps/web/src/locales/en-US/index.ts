@@ -6,10 +6,12 @@ import { domain } from './domain';
 import { identity } from './identity';
 import { layout } from './layout';
 import { menu } from './menu';
+import { message } from './message';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { security } from './security';
 import { statistics } from './statistics';
+import { support } from './support';
 
 /**
  * The web's en-US texts: the typed source zh-CN must cover. Each area adds its own file here. The first load
@@ -28,5 +30,7 @@ export const webEnUS = {
   ...statistics,
   ...operationLog,
   ...security,
+  ...support,
+  ...message,
 } as const;
 export type WebTextKey = keyof typeof webEnUS;

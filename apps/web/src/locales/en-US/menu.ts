@@ -20,6 +20,7 @@ export const menu = {
   'menu.certificate.orderDetail': 'Application details',
   'menu.ticket': 'Tickets',
   'menu.ticket.new': 'Submit ticket',
+  'menu.ticket.detail': 'Ticket details',
   'menu.key': 'Key list',
   'menu.msg': 'Messages',
   'menu.log': 'Logs',

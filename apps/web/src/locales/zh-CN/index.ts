@@ -7,10 +7,12 @@ import { domain } from './domain';
 import { identity } from './identity';
 import { layout } from './layout';
 import { menu } from './menu';
+import { message } from './message';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { security } from './security';
 import { statistics } from './statistics';
+import { support } from './support';
 
 /** Loaded on demand only (see i18n/zh-CN.ts): never import this from code in the initial bundle. */
 export const webZhCN: Record<WebTextKey, string> = {
@@ -26,4 +28,6 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...statistics,
   ...operationLog,
   ...security,
+  ...support,
+  ...message,
 };

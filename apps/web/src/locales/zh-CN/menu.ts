@@ -21,6 +21,7 @@ export const menu: Record<keyof typeof en, string> = {
   'menu.certificate.orderDetail': '申请详情',
   'menu.ticket': '工单',
   'menu.ticket.new': '提交工单',
+  'menu.ticket.detail': '工单详情',
   'menu.key': '密钥列表',
   'menu.msg': '消息中心',
   'menu.log': '日志管理',

@@ -7,6 +7,7 @@ import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { security } from './security';
+import { support } from './support';
 import { traffic } from './traffic';
 
 /** The en-US catalogue: the typed source every other language must cover. Each area adds its own file here. */
@@ -21,5 +22,6 @@ export const enUS = {
   ...operationLog,
   ...identity,
   ...security,
+  ...support,
 } as const;
 export type MessageKey = keyof typeof enUS;

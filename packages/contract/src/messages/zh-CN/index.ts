@@ -8,6 +8,7 @@ import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { security } from './security';
+import { support } from './support';
 import { traffic } from './traffic';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -21,4 +22,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...preheat,
   ...operationLog,
   ...security,
+  ...support,
 };

@@ -1,0 +1,23 @@
+import { noticeListKinds, noticeRoutes } from '@edgeward/contract';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { registerRoute } from '../../http/route';
+import type { MessageService } from './message.service';
+
+export function messageModule(service: MessageService): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    const r = noticeRoutes;
+    // GET /notice/{type} and GET /notice/{id} share one segment: each tab is its own static path, matched before :id.
+    for (const type of noticeListKinds) {
+      const { params: _, ...list } = r.notices;
+      registerRoute(app, { ...list, path: `/notice/${type}` }, ({ user, query, locale }) =>
+        service.list(user, type, query, locale),
+      );
+    }
+    registerRoute(app, r.unreadCount, ({ user }) => service.unreadCount(user));
+    registerRoute(app, r.readAll, ({ user }) => service.readAll(user));
+    registerRoute(app, r.deleteAll, ({ user }) => service.removeAll(user));
+    registerRoute(app, r.notice, ({ user, params, locale }) => service.detail(user, params.id, locale));
+    registerRoute(app, r.updateNotice, ({ user, params, body }) => service.setRead(user, params.id, body.read));
+    registerRoute(app, r.deleteNotice, ({ user, params }) => service.remove(user, params.id));
+  };
+}

@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { limits } from '@edgeward/contract';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSupportHarness, png, type SupportHarness } from '../../../test/fixtures/support';
+import type { TestUser } from '../../../test/fixtures/users';
+import { dbKinds } from '../../../test/helpers';
+import { ticketImages } from '../../db/schema';
+
+const ticket = { product: 'cdn', urgency: 'impact', title: 'Stale images', description: 'Old images are served.' };
+const svg = (body: string) =>
+  Buffer.from(`<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`);
+// An ELF header: an executable, whatever its name says.
+const executable = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
+
+describe.each(dbKinds)('support tickets on %s', (kind) => {
+  let h: SupportHarness;
+  let owner: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    h = await createSupportHarness(kind);
+    owner = await h.user();
+    stranger = await h.user();
+  });
+  afterAll(() => h.close());
+
+  const create = (user: TestUser, body: object = ticket) => h.call(user, 'POST', '/support/tickets', body);
+  const ticketNoOf = async (id: number) => (await h.call(owner, 'GET', `/support/tickets/${id}`)).body.data.ticketNo;
+
+  it('refuses uploads that are not png, jpg, gif or svg by content, with the texts of spec section 8', async () => {
+    const renamed = await h.upload(owner, 'photo.png', 'image/png', executable);
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.body.error).toBe('TICKET_IMAGE_TYPE');
+    expect(renamed.body.message).toBe('Only .png|.jpg|.gif|.svg');
+    const text = await h.upload(owner, 'notes.gif', 'image/gif', Buffer.from('just some text'));
+    expect(text.body.error).toBe('TICKET_IMAGE_TYPE');
+
+    const over = Buffer.concat([png, Buffer.alloc(limits.support.imageMaxBytes + 1 - png.length)]);
+    const large = await h.upload(owner, 'big.png', 'image/png', over);
+    expect(large.statusCode).toBe(413);
+    expect(large.body.message).toBe('Size over 1MB');
+    const zh = await h.call(owner, 'POST', '/support/images', undefined, 'zh-CN');
+    expect(zh.body.message).toBe('只能上传 .png|.jpg|.gif|.svg 格式的图片');
+
+    const exact = Buffer.concat([png, Buffer.alloc(limits.support.imageMaxBytes - png.length)]);
+    const fits = await h.upload(owner, 'exact.png', 'image/png', exact);
+    expect(fits.statusCode, fits.text).toBe(200);
+    expect(fits.body.data).toMatchObject({ contentType: 'image/png', size: limits.support.imageMaxBytes });
+  });
+
+  it('refuses an SVG that carries script, handlers or outside links; takes a plain one', async () => {
+    const active = [
+      '<script>alert(1)</script>',
+      '<rect onload="alert(1)" width="1" height="1"/>',
+      '<a href="javascript:alert(1)"><text>x</text></a>',
+      '<a xlink:href="&#106;avascript:alert(1)"><text>x</text></a>',
+      '<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src=x onerror=alert(1)></body></foreignObject>',
+      '<image href="https://evil.example/x.png"/>',
+      '<style>@import url(https://evil.example/x.css);</style>',
+      '<rect fill="url(https://evil.example/p.svg#x)" width="1" height="1"/>',
+      "<use href='https://evil.example/s.svg#x'/>",
+      '<use href=https://evil.example/s.svg#x />',
+    ];
+    for (const body of active) {
+      const res = await h.upload(owner, 'x.svg', 'image/svg+xml', svg(body));
+      expect(res.body.error, body).toBe('TICKET_IMAGE_TYPE');
+    }
+    const inner = svg('<defs><circle id="c" r="4"/></defs><use href="#c"/><rect fill="url(#g)" width="1" height="1"/>');
+    expect((await h.upload(owner, 'inner.svg', 'image/svg+xml', inner)).statusCode).toBe(200);
+    const plain = await h.upload(owner, 'ok.svg', 'image/svg+xml', svg('<circle cx="5" cy="5" r="4" fill="red"/>'));
+    expect(plain.statusCode, plain.text).toBe(200);
+    expect(plain.body.data.contentType).toBe('image/svg+xml');
+    const image = await h.ctx.app.inject({ url: plain.body.data.url, headers: owner.headers });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/svg+xml');
+    expect(image.headers['content-security-policy']).toContain('sandbox');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    const foreign = await h.ctx.app.inject({ url: plain.body.data.url, headers: stranger.headers });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('takes at most 9 images per ticket: a tenth is refused', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i++) ids.push((await h.upload(stranger, `${i}.png`, 'image/png', png)).body.data.id);
+    const tenth = await h.upload(stranger, '9.png', 'image/png', png);
+    expect(tenth.body.error).toBe('TICKET_IMAGES_TOO_MANY');
+    expect(tenth.body.message).toBe('At most 9 images');
+    const tooMany = await create(stranger, { ...ticket, imageIds: [...ids, ids[0]! + 1000] });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body.fields).toEqual({ imageIds: 'At most 9 images' });
+    const created = await create(stranger, { ...ticket, imageIds: ids });
+    expect(created.statusCode, created.text).toBe(200);
+    const detail = await h.call(stranger, 'GET', `/support/tickets/${created.body.data.id}`);
+    expect(detail.body.data.images).toHaveLength(9);
+    // Attached images are used: another ticket cannot take them, nor can another user.
+    const again = await create(stranger, { ...ticket, imageIds: [ids[0]] });
+    expect(again.body.fields).toEqual({ imageIds: 'An image is missing or already used: please upload it again' });
+    const mine = (await h.upload(owner, 'a.png', 'image/png', png)).body.data.id;
+    const theft = await create(stranger, { ...ticket, imageIds: [mine] });
+    expect(theft.statusCode).toBe(400);
+  });
+
+  it('requires the title and the description', async () => {
+    const res = await create(owner, { ...ticket, title: '  ', description: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.fields).toEqual({ title: 'Input cannot be empty', description: 'Input cannot be empty' });
+  });
+
+  it('lists with filters and search; the conversation runs until the ticket is closed with a rating', async () => {
+    const image = (await h.upload(owner, 'shot.png', 'image/png', png)).body.data.id;
+    const created = await create(owner, { ...ticket, title: 'Origin timeouts', imageIds: [image] });
+    expect(created.body.data).toMatchObject({ status: 'processing', urgency: 'impact', product: 'cdn' });
+    const id = created.body.data.id;
+    expect(created.body.data.ticketNo).toMatch(/^TK\d{8}\d{6}$/);
+
+    const search = await h.call(owner, 'GET', '/support/tickets?keyword=timeouts&status=processing');
+    expect(search.body.data.list.map((t: { id: number }) => t.id)).toEqual([id]);
+    const byNo = await h.call(owner, 'GET', `/support/tickets?keyword=${created.body.data.ticketNo}`);
+    expect(byNo.body.data.total).toBe(1);
+    const none = await h.call(owner, 'GET', '/support/tickets?urgency=unavailable');
+    expect(none.body.data.total).toBe(0);
+
+    const replyImage = (await h.upload(owner, 'more.png', 'image/png', png)).body.data.id;
+    const reply = await h.call(owner, 'POST', `/support/tickets/${id}/reply`, {
+      content: 'It happens at night.',
+      imageIds: [replyImage],
+    });
+    expect(reply.statusCode, reply.text).toBe(200);
+    expect(reply.body.data.replies).toMatchObject([{ author: 'customer', content: 'It happens at night.' }]);
+    expect(reply.body.data.replies[0].images).toHaveLength(1);
+
+    const no = await ticketNoOf(id);
+    const answered = await h.ops('ticket', 'reply', no, 'We raised the origin timeout.');
+    expect(answered, answered.err).toMatchObject({ code: 0 });
+    const resolved = await h.ops('ticket', 'resolve', no);
+    expect(resolved.code, resolved.err).toBe(0);
+    const shown = await h.ops('ticket', 'show', no);
+    expect(shown.out).toContain('We raised the origin timeout.');
+
+    const detail = (await h.call(owner, 'GET', `/support/tickets/${id}`)).body.data;
+    expect(detail.status).toBe('completed');
+    expect(detail.replies.map((r: { author: string }) => r.author)).toEqual(['customer', 'staff']);
+
+    // The staff's reply and the completion reached the customer as messages.
+    const unread = await h.call(owner, 'GET', '/notice/unread');
+    expect(unread.body.data.list.map((m: { title: string }) => m.title)).toEqual([
+      `Your ticket ${no} has been processed`,
+      `Your ticket ${no} has a reply`,
+    ]);
+    const message = await h.call(owner, 'GET', `/notice/${unread.body.data.list[1].id}`);
+    expect(message.body.data.content).toContain('We raised the origin timeout.');
+
+    for (const rating of [0, 6, 2.5]) {
+      const bad = await h.call(owner, 'POST', `/support/tickets/${id}/close`, { solved: true, rating });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body.fields).toEqual({ rating: 'Please rate from 1 to 5' });
+    }
+    const closed = await h.call(owner, 'POST', `/support/tickets/${id}/close`, { solved: false, rating: 2 });
+    expect(closed.body.data).toMatchObject({ status: 'closed', solved: false, rating: 2 });
+
+    // After closing, nothing more can be added, by either side.
+    const late = await h.call(owner, 'POST', `/support/tickets/${id}/reply`, { content: 'one more thing' });
+    expect(late.statusCode).toBe(409);
+    expect(late.body.message).toBe('The ticket is closed: nothing more can be added');
+    expect((await h.call(owner, 'POST', `/support/tickets/${id}/close`, { solved: true, rating: 5 })).statusCode).toBe(
+      409,
+    );
+    expect((await h.call(owner, 'POST', `/support/tickets/${id}/appeal`, { reason: 'x' })).statusCode).toBe(409);
+    const staffLate = await h.ops('ticket', 'reply', no, 'and another');
+    expect(staffLate.code).toBe(1);
+    expect(staffLate.err).toContain('The ticket is closed');
+  });
+
+  it('appeals only a processed ticket; the appeal goes back to the staff', async () => {
+    const id = (await create(owner, { ...ticket, title: 'Appeal me' })).body.data.id;
+    const early = await h.call(owner, 'POST', `/support/tickets/${id}/appeal`, { reason: 'Not fixed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.body.error).toBe('TICKET_STATE');
+    await h.ops('ticket', 'resolve', await ticketNoOf(id));
+    const appeal = await h.call(owner, 'POST', `/support/tickets/${id}/appeal`, { reason: 'Not fixed' });
+    expect(appeal.body.data).toMatchObject({ status: 'appeal', appealReason: 'Not fixed' });
+    const screenshot = path.join(os.tmpdir(), `edgeward-staff-${process.pid}.png`);
+    fs.writeFileSync(screenshot, png);
+    try {
+      const withImage = await h.ops('ticket', 'reply', await ticketNoOf(id), 'See the graph', '--images', screenshot);
+      expect(withImage.out).toBe(`Replied to ${await ticketNoOf(id)} with 1 image`);
+      fs.writeFileSync(screenshot, executable);
+      const refused = await h.ops('ticket', 'reply', await ticketNoOf(id), 'x', '--images', screenshot);
+      expect(refused.err).toContain('none of png, jpg, gif or a plain svg');
+    } finally {
+      fs.rmSync(screenshot, { force: true });
+    }
+    const replies = (await h.call(owner, 'GET', `/support/tickets/${id}`)).body.data.replies;
+    expect(replies).toMatchObject([{ author: 'staff', content: 'See the graph' }]);
+    expect(replies[0].images).toHaveLength(1);
+    const waiting = await h.ops('ticket', 'list');
+    expect(waiting.out).toContain('Appeal me');
+    expect(waiting.out).toContain('appeal');
+  });
+
+  it("answers 404 for another user's ticket on every call, and deletes permanently", async () => {
+    const id = (await create(owner, { ...ticket, title: 'Private' })).body.data.id;
+    const calls: [string, string, object?][] = [
+      ['GET', `/support/tickets/${id}`],
+      ['POST', `/support/tickets/${id}/reply`, { content: 'hi' }],
+      ['POST', `/support/tickets/${id}/close`, { solved: true, rating: 5 }],
+      ['POST', `/support/tickets/${id}/appeal`, { reason: 'x' }],
+      ['DELETE', `/support/tickets/${id}`],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await h.call(stranger, method as 'GET', url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(
+      (await h.call(stranger, 'GET', '/support/tickets')).body.data.list.map((t: { title: string }) => t.title),
+    ).not.toContain('Private');
+
+    const removed = await h.call(owner, 'DELETE', `/support/tickets/${id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await h.call(owner, 'GET', `/support/tickets/${id}`)).statusCode).toBe(404);
+  });
+
+  // Near the end: it moves the clock a day on, past the sessions' lifetime.
+  it('drops uploads that no ticket named within a day', async () => {
+    const kept = (await h.upload(owner, 'kept.png', 'image/png', png)).body.data;
+    await create(owner, { ...ticket, title: 'Keeps its image', imageIds: [kept.id] });
+    const abandoned = (await h.upload(owner, 'left.png', 'image/png', png)).body.data;
+    h.ctx.clock.advance(25 * 60 * 60_000);
+    await h.ctx.app.jobs.runDue();
+    await h.ctx.app.schedules.tick();
+    await h.ctx.app.jobs.runDue();
+    const rows = await h.ctx.database.db
+      .select({ id: ticketImages.id })
+      .from(ticketImages)
+      .where(inArray(ticketImages.id, [kept.id, abandoned.id]));
+    expect(rows.map((r) => r.id)).toEqual([kept.id]);
+  });
+
+  it('the test ops route is closed without its key', async () => {
+    const res = await h.ctx.app.inject({ method: 'POST', url: '/api/test/ops', payload: { argv: ['ticket', 'list'] } });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,26 @@
+import type { message as en } from '../en-US/message';
+
+export const message: Record<keyof typeof en, string> = {
+  'message.tab.all': '全部',
+  'message.tab.unread': '未读',
+  'message.tab.read': '已读',
+  'message.kind.notice': '公告',
+  'message.kind.domain': '域名',
+  'message.kind.certificate': '证书',
+  'message.kind.billing': '计费',
+  'message.kind.ticket': '工单',
+  'message.kind.package': '套餐',
+  'message.kind.security': '安全',
+  'message.list.loadFailed': '消息加载失败',
+  'message.list.empty.all': '暂无消息',
+  'message.list.empty.unread': '暂无未读消息',
+  'message.list.empty.read': '暂无已读消息',
+  'message.action.markRead': '标记为已读',
+  'message.action.markUnread': '标记为未读',
+  'message.action.readAll': '全部标记为已读',
+  'message.action.delete': '删除',
+  'message.action.deleteAll': '全部删除',
+  'message.delete.title': '确定删除该消息吗？',
+  'message.deleteAll.title': '确定删除全部消息吗？',
+  'message.deleteAll.description': '所有消息（无论已读或未读）都将被删除，且无法恢复。',
+};
