@@ -18,7 +18,6 @@ const executable = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 
 
 test('submit a ticket with images, the staff reply, the bell shows it, read it in /msg, close with a rating', async ({
   signedInPage: page,
-  request,
 }) => {
   await page.goto('/ticket');
   await expect(page.getByTestId('ticket-empty')).toBeVisible();
@@ -90,7 +89,6 @@ test('submit a ticket with images, the staff reply, the bell shows it, read it i
 test('a message whose detail cannot be fetched is silently ignored; mark all read and delete all', async ({
   signedInPage: page,
   user,
-  request,
 }) => {
   for (const title of ['Maintenance tonight', 'New edge nodes']) {
     operator('notice', 'publish', '--title', title, '--content', `<p>${title}</p>`, '--to', user.userName);
