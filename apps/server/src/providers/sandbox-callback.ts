@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/connect';
+import type { JobRunner } from '../jobs/runner';
 
 /*
  * What the sandboxes of outside services (payment gateway, face check) share: their asynchronous callbacks are JSON
@@ -6,6 +8,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 
 export const signatureHeader = 'x-sandbox-signature';
+
+/** What a sandbox service (payment gateway, face check) is built from. */
+export interface SandboxServiceOptions {
+  db: Db;
+  jobs: JobRunner;
+  /** Shared by the sandbox and the server to sign and check its callbacks (PAYMENT_ / FACE_CHECK_SANDBOX_SECRET). */
+  secret: string;
+  /** Where the sandbox's page is reached from a phone or a browser: the console's public URL. */
+  publicUrl: string;
+  now: () => Date;
+  deliver?: NotificationDelivery;
+}
 
 /** HMAC-SHA256 of the exact body bytes with the shared secret, as `sha256=<hex>`. */
 export function signBody(secret: string, body: string): string {

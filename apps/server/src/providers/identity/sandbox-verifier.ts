@@ -12,22 +12,14 @@ import {
   fetchDelivery,
   type NotificationDelivery,
   readSignedBody,
+  type SandboxServiceOptions,
   signatureHeader,
   signBody,
 } from '../sandbox-callback';
 import type { FaceCheckNotification, IdentityVerifier } from './identity-verifier';
 import { checkPage, expiredPage, faceCheckScript, finishedPage, notFoundPage } from './sandbox-face-page';
 
-export interface SandboxVerifierOptions {
-  db: Db;
-  jobs: JobRunner;
-  /** Shared by the sandbox and the server to sign and check callbacks (FACE_CHECK_SANDBOX_SECRET). */
-  secret: string;
-  /** Where the check page is reached from a phone or a browser: the console's public URL. */
-  publicUrl: string;
-  now: () => Date;
-  deliver?: NotificationDelivery;
-}
+export type SandboxVerifierOptions = SandboxServiceOptions;
 
 export const sandboxFaceAck = 'success';
 

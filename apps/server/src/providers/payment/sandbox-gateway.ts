@@ -13,22 +13,14 @@ import {
   fetchDelivery,
   type NotificationDelivery,
   readSignedBody,
+  type SandboxServiceOptions,
   sandboxPage,
   signatureHeader,
   signBody,
 } from '../sandbox-callback';
 import type { PaymentGateway, PaymentNotification } from './payment-gateway';
 
-export interface SandboxGatewayOptions {
-  db: Db;
-  jobs: JobRunner;
-  /** Shared by the sandbox and the server to sign and check notifications (PAYMENT_SANDBOX_SECRET). */
-  secret: string;
-  /** Where the pay page is reached from a phone or a browser: the console's public URL. */
-  publicUrl: string;
-  now: () => Date;
-  deliver?: NotificationDelivery;
-}
+export type SandboxGatewayOptions = SandboxServiceOptions;
 
 export const sandboxAck = 'success';
 
