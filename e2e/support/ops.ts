@@ -1,18 +1,23 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
+import { forwardOps, opsSocketPath } from '../../apps/server/src/ops/ops-socket-client';
 import { e2e } from './env';
 
-const opsEntry = path.resolve(import.meta.dirname, '../../apps/server/dist/ops.js');
-
 /**
- * `npm run ops -- <argv>` against the e2e server's data folder, as an operator would type it: the command line
- * hands the command to the running server (its operator socket), since the embedded database admits one process.
+ * An operator command (`npm run ops -- <argv>`) run by the e2e server, which holds the embedded database: sent over
+ * its operator socket with the client the command line itself uses, without starting a process per command.
  * Answers what it printed; a failing command throws with its error output.
  */
-export function operator(...argv: string[]): string {
-  return execFileSync(process.execPath, [opsEntry, ...argv], {
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: e2e.dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function operator(...argv: string[]): Promise<string> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await forwardOps(
+    opsSocketPath(e2e.dataDir),
+    argv,
+    (line) => out.push(line),
+    (line) => err.push(line),
+  );
+  if (code !== 0) {
+    const why = code === undefined ? 'no server on the operator socket' : `exit ${code}`;
+    throw new Error(`ops ${argv.join(' ')}: ${why}\n${err.join('\n')}`);
+  }
+  return out.join('\n');
 }

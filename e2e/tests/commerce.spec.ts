@@ -186,12 +186,12 @@ test('recharge by bank transfer: the account and a reference of its own, credite
   expect(reference).not.toBe('');
 
   // The bank's statement shows 300 received under the reference; the operator confirms it.
-  expect(operator('recharge', 'confirm', reference, '300')).toContain(`Confirmed ${reference}`);
+  expect(await operator('recharge', 'confirm', reference, '300')).toContain(`Confirmed ${reference}`);
   // The pay view polls the order: it turns paid while the customer watches.
   await expect(page.getByTestId('pay-outcome')).toHaveText('Payment successful', { timeout: 30_000 });
   expect(await balanceFen(request, demoToken)).toBe(before + 30000n);
   // Confirmed once: the same reference again changes nothing.
-  expect(() => operator('recharge', 'confirm', reference, '300')).toThrow();
+  await expect(operator('recharge', 'confirm', reference, '300')).rejects.toThrow();
   expect(await balanceFen(request, demoToken)).toBe(before + 30000n);
 });
 

@@ -54,7 +54,7 @@ test('submit a ticket with images, the staff reply, the bell shows it, read it i
 
   const badge = page.getByTestId('notice-badge').locator('sup');
   await expect(badge).toHaveCount(0);
-  operator('ticket', 'reply', ticketNo!, 'We raised the origin timeout to 60 seconds.');
+  await operator('ticket', 'reply', ticketNo!, 'We raised the origin timeout to 60 seconds.');
 
   // The count is refreshed on navigation (spec section 2).
   await page.getByRole('menuitem', { name: 'Tickets' }).click();
@@ -91,7 +91,7 @@ test('a message whose detail cannot be fetched is silently ignored; mark all rea
   user,
 }) => {
   for (const title of ['Maintenance tonight', 'New edge nodes']) {
-    operator('notice', 'publish', '--title', title, '--content', `<p>${title}</p>`, '--to', user.userName);
+    await operator('notice', 'publish', '--title', title, '--content', `<p>${title}</p>`, '--to', user.userName);
   }
   await page.goto('/msg');
   await expect(page.getByTestId('message-item')).toHaveCount(2);

@@ -49,9 +49,9 @@ test('100 XSS payloads in messages and tickets never execute', async ({ signedIn
   const all = xssPayloads.join('\n');
 
   for (const payload of xssPayloads) {
-    operator('notice', 'publish', '--title', payload.slice(0, 200), '--content', payload, '--to', user.userName);
+    await operator('notice', 'publish', '--title', payload.slice(0, 200), '--content', payload, '--to', user.userName);
   }
-  operator('notice', 'publish', '--title', 'All payloads', '--content', all, '--to', user.userName);
+  await operator('notice', 'publish', '--title', 'All payloads', '--content', all, '--to', user.userName);
 
   for (const payload of xssPayloads) {
     await api(request, user, '/support/tickets', {
@@ -68,7 +68,7 @@ test('100 XSS payloads in messages and tickets never execute', async ({ signedIn
     description: all,
   });
   await api(request, user, `/support/tickets/${big.id}/reply`, { content: all });
-  operator('ticket', 'reply', big.ticketNo, all);
+  await operator('ticket', 'reply', big.ticketNo, all);
 
   await page.goto('/msg');
   await expect(page.getByTestId('message-item')).toHaveCount(20);

@@ -5,7 +5,8 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { startBackground } from './jobs';
 import { commands } from './ops/command-list';
-import { opsSocketPath, serveOps } from './ops/ops-socket';
+import { serveOps } from './ops/ops-socket';
+import { opsSocketPath } from './ops/ops-socket-client';
 
 const config = loadConfig();
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {

@@ -6,7 +6,7 @@ import { createJobRunner } from '../jobs/runner';
 import { createProviders } from '../providers';
 import { commands } from './command-list';
 import { runOps, usage } from './ops';
-import { forwardOps, opsSocketPath } from './ops-socket';
+import { forwardOps, opsSocketPath } from './ops-socket-client';
 
 // The operator's command line: `npm run ops -- <command>`. It opens the database the server uses (DATABASE_URL, or
 // PGlite in DATA_DIR). PGlite admits one process at a time: while a server holds the data folder, the command is

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import readline from 'node:readline';
 import type { AreaContext } from '../modules/area';
 import { type OpsCommand, runOps } from './ops';
+import type { Frame } from './ops-socket-client';
 
 /**
  * PGlite admits one process, so while the server holds the data folder `npm run ops` cannot open it. The server
@@ -11,13 +11,6 @@ import { type OpsCommand, runOps } from './ops';
  * folder (and could read the database files anyway) can connect (mode 0600). Each connection carries one command
  * line as JSON and gets its output lines back, then the exit code.
  */
-export const opsSocketName = 'ops.sock';
-
-export function opsSocketPath(dataDir: string): string {
-  return path.join(dataDir, opsSocketName);
-}
-
-type Frame = { out: string } | { err: string } | { exit: number };
 
 export interface OpsSocket {
   readonly path: string;
@@ -76,39 +69,4 @@ function parseArgv(line: string): string[] {
     throw new Error('a command line is a list of strings');
   }
   return value.argv;
-}
-
-/**
- * Sends one command line to the server holding the data folder. Resolves the exit code, or undefined when no
- * server listens there (nothing was run).
- */
-export function forwardOps(
-  socketPath: string,
-  argv: string[],
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const socket = net.connect(socketPath);
-    let connected = false;
-    let exit: number | undefined;
-    socket.once('connect', () => {
-      connected = true;
-      // Read only once connected: readline rethrows the socket's errors, and a refused connect is an answer here.
-      const lines = readline.createInterface({ input: socket });
-      // The socket's own handlers below settle the answer; readline would rethrow the same error.
-      lines.on('error', () => undefined);
-      lines.on('line', (line) => {
-        const frame = JSON.parse(line) as Frame;
-        if ('out' in frame) out(frame.out);
-        else if ('err' in frame) err(frame.err);
-        else exit = frame.exit;
-      });
-      socket.write(`${JSON.stringify({ argv })}\n`);
-    });
-    socket.on('error', () => {
-      if (!connected) resolve(undefined);
-    });
-    socket.on('close', () => resolve(connected ? (exit ?? 1) : undefined));
-  });
 }

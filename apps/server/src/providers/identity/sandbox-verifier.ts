@@ -3,14 +3,12 @@ import { faceCheckTtlMs, maskIdentityText } from '@edgeward/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/connect';
 import { sandboxFaceChecks } from '../../db/schema';
 import { localeOf } from '../../http/i18n';
 import { defineJob, handle } from '../../jobs/job';
-import { enqueueJob, type JobRunner } from '../../jobs/runner';
+import { enqueueJob } from '../../jobs/runner';
 import {
   fetchDelivery,
-  type NotificationDelivery,
   readSignedBody,
   type SandboxServiceOptions,
   signatureHeader,

@@ -3,15 +3,13 @@ import { formatFen, type Locale } from '@edgeward/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/connect';
 import { sandboxPayments } from '../../db/schema';
 import { localeOf, translate } from '../../http/i18n';
 import { defineJob, handle } from '../../jobs/job';
-import { enqueueJob, type JobRunner } from '../../jobs/runner';
+import { enqueueJob } from '../../jobs/runner';
 import {
   escapeHtml,
   fetchDelivery,
-  type NotificationDelivery,
   readSignedBody,
   type SandboxServiceOptions,
   sandboxPage,
