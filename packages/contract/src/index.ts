@@ -16,6 +16,7 @@ export * from './schemas/commerce';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';
+export * from './schemas/eo';
 export * from './schemas/preheat';
 export * from './schemas/traffic';
 export * from './time/statistics-range';

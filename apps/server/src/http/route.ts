@@ -60,7 +60,7 @@ export function registerRoute<Def extends RouteDef>(
       ...(isFile ? {} : { response: { 200: envelopeOf(def.data) } }),
       ...(def.auth === 'none' ? {} : { security: [{ token: [] }] }),
     },
-    onRequest: def.auth === 'none' ? undefined : requireUser(def.permission),
+    onRequest: def.auth === 'none' ? undefined : requireUser(def.permission, def.variant),
     handler: async (request, reply) => {
       const locale = localeOf(request);
       const ctx = {

@@ -3,6 +3,7 @@ import type { Area } from './area';
 import { certificateArea } from './certificate/certificate.area';
 import { commerceArea } from './commerce/commerce.area';
 import { domainArea } from './domain/domain.area';
+import { eoArea } from './eo/eo.area';
 import { healthArea } from './health/health.area';
 import { preheatArea } from './preheat/preheat.area';
 import { trafficArea } from './traffic/traffic.area';
@@ -12,6 +13,7 @@ export const areas: readonly Area[] = [
   healthArea,
   accountArea,
   domainArea,
+  eoArea,
   certificateArea,
   commerceArea,
   trafficArea,

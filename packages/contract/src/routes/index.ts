@@ -3,6 +3,7 @@
 export * from './certificate';
 export * from './commerce';
 export * from './domain';
+export * from './eo';
 export * from './preheat';
 export * from './system';
 export * from './traffic';

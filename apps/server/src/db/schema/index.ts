@@ -5,6 +5,7 @@ export * from './accounts';
 export * from './certificates';
 export * from './commerce';
 export * from './domains';
+export * from './eo';
 export * from './jobs';
 export * from './preheat';
 export * from './traffic';

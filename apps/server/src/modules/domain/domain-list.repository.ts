@@ -1,4 +1,4 @@
-import type { AccelerationType, DomainStatus } from '@edgeward/contract';
+import type { AccelerationType, DomainStatus, DomainVariant } from '@edgeward/contract';
 import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { domainConfigs, domainCounts, domains } from '../../db/schema';
@@ -8,6 +8,8 @@ import { type DomainRow, domainColumns, sumCounts } from './domain.repository';
 
 export interface ListFilter {
   userId: number;
+  /** Each variant lists only its own domains. */
+  variant: DomainVariant;
   /** Lower-case substring of the name. */
   search?: string;
   status?: DomainStatus;
@@ -25,6 +27,7 @@ function likePattern(search: string): string {
 function listWhere(f: ListFilter): SQL | undefined {
   return and(
     eq(domains.userId, f.userId),
+    eq(domains.variant, f.variant),
     f.status ? eq(domains.status, f.status) : undefined,
     f.type ? eq(domains.type, f.type) : undefined,
     f.search ? like(domains.domainName, likePattern(f.search)) : undefined,
@@ -42,6 +45,7 @@ export async function countList(ex: Executor, f: ListFilter): Promise<number> {
       ex,
       and(
         eq(domainCounts.userId, f.userId),
+        eq(domainCounts.variant, f.variant),
         f.status ? eq(domainCounts.status, f.status) : undefined,
         f.type ? eq(domainCounts.type, f.type) : undefined,
       ),

@@ -5,7 +5,7 @@ import { nextStatus } from './domain-state';
 import { type DomainStore, refused, requestPublish } from './domain-steps';
 
 /** The operator's review of new domains (REVIEW_NEW_DOMAINS, and whole-site acceleration always). */
-export function createDomainReviewService(deps: DomainStore) {
+export function createDomainReviewService(deps: Omit<DomainStore, 'variant'>) {
   const { db, now } = deps;
   return {
     listUnderReview: () => repo.listUnderReviewSystem(db),

@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { eo } from './eo';
 import { preheat } from './preheat';
 import { traffic } from './traffic';
 
@@ -13,6 +14,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...certificate,
   ...commerce,
   ...domain,
+  ...eo,
   ...traffic,
   ...preheat,
 };
