@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { eo } from './eo';
 import { layout } from './layout';
 import { menu } from './menu';
 import { preheat } from './preheat';
@@ -16,6 +17,7 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...layout,
   ...account,
   ...domain,
+  ...eo,
   ...certificate,
   ...commerce,
   ...preheat,

@@ -1,0 +1,4 @@
+/** The edge platform (eo): its menu group for users who have both menus. */
+export const eo = {
+  'menu.eo': 'Edge platform',
+} as const;

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { test as base, expect, registerUser, signInWithToken, type TestUser } from '../support/fixtures';
+import { operator } from '../support/ops';
+
+/** A newly registered account whose cdnType the operator has set, as `npm run ops -- user cdn-type` does. */
+const test = base.extend<{ account: (cdnType: 'cdn' | 'eo' | 'all') => Promise<TestUser> }>({
+  account: async ({ request }, use) => {
+    await use(async (cdnType) => {
+      const user = await registerUser(request, 'eo');
+      if (cdnType !== 'cdn') expect(operator('user', 'cdn-type', user.userName, cdnType)).toContain(cdnType);
+      return user;
+    });
+  },
+});
+
+const menu = (page: Page) => page.getByTestId('side-menu');
+const menuLink = (page: Page, path: string) => menu(page).locator(`a[href="${path}"]`);
+
+test('a CDN user sees the CDN menu only; edge-platform pages are forbidden in the web and on the server', async ({
+  page,
+  account,
+}) => {
+  const user = await account('cdn');
+  await signInWithToken(page, user.token, '/');
+  await expect(menuLink(page, '/domain')).toBeVisible();
+  await expect(menuLink(page, '/eodomain')).toHaveCount(0);
+  await expect(menu(page).getByText('Edge platform')).toHaveCount(0);
+
+  await page.goto('/eodomain');
+  await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
+  const response = await page.request.get('/api/eo/domain/list', { headers: { authorization: user.token } });
+  expect(response.status()).toBe(403);
+});
+
+test('an edge-platform user sees the edge-platform menu only; CDN pages are forbidden', async ({ page, account }) => {
+  const user = await account('eo');
+  await signInWithToken(page, user.token, '/eo');
+  for (const path of ['/eo', '/eodomain', '/eostatistics/usage', '/eopreheat', '/eoPlan']) {
+    await expect(menuLink(page, path)).toBeVisible();
+  }
+  await expect(menuLink(page, '/domain')).toHaveCount(0);
+  await expect(menuLink(page, '/certificate/manage')).toHaveCount(0); // in a closed group, shared by both menus
+  await page.goto('/domain');
+  await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
+  const response = await page.request.get('/api/domain/list', { headers: { authorization: user.token } });
+  expect(response.status()).toBe(403);
+});
+
+test('a user of both variants sees the CDN menu and the edge platform in a group of its own', async ({
+  page,
+  account,
+}) => {
+  const user = await account('all');
+  await signInWithToken(page, user.token, '/');
+  await expect(menuLink(page, '/domain')).toBeVisible();
+  await menu(page).getByText('Edge platform').click();
+  await expect(menuLink(page, '/eodomain')).toBeVisible();
+  await menuLink(page, '/eodomain').click();
+  await expect(page).toHaveURL(/\/eodomain$/);
+  await expect(page.getByText('Sorry, you are not authorized to access this page.')).toHaveCount(0);
+  const response = await page.request.get('/api/eo/domain/list', { headers: { authorization: user.token } });
+  expect(response.status()).toBe(200);
+});
