@@ -13,7 +13,7 @@ const test = base.extend<{ account: (cdnType: 'cdn' | 'eo' | 'all') => Promise<T
   },
 });
 
-const menu = (page: Page) => page.getByTestId('side-menu');
+const menu = (page: Page) => page.getByTestId('nav-menu');
 const menuLink = (page: Page, path: string) => menu(page).locator(`a[href="${path}"]`);
 
 test('a CDN user sees the CDN menu only; edge-platform pages are forbidden in the web and on the server', async ({
@@ -60,4 +60,37 @@ test('a user of both variants sees the CDN menu and the edge platform in a group
   await expect(page.getByText('Sorry, you are not authorized to access this page.')).toHaveCount(0);
   const response = await page.request.get('/api/eo/domain/list', { headers: { authorization: user.token } });
   expect(response.status()).toBe(200);
+});
+
+test('the demo account has both menus; its edge-platform domain keeps a security policy checked as the server does', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/user/login', { data: { userName: 'demo', password: 'demo123456' } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await signInWithToken(page, token, '/eodomain');
+  await expect(menuLink(page, '/domain')).toBeVisible();
+  await expect(menuLink(page, '/eodomain')).toBeVisible();
+  await expect(page.getByText('secure.example.com')).toBeVisible();
+  await expect(page.getByText('www.example.com')).toHaveCount(0); // a CDN sample domain
+
+  await page.getByTestId('domain-link').filter({ hasText: 'secure.example.com' }).click();
+  await expect(page.getByTestId('eo-domain-name')).toHaveText('secure.example.com');
+  await page.getByRole('tab', { name: 'Security policy' }).click();
+  await expect(page).toHaveURL(/\/eodomain\/setting\/security\/\d+$/);
+  await expect(page.getByTestId('eo-baseline')).toBeVisible();
+  await page.getByTestId('eo-level-strict').click();
+
+  // Bandwidth abuse defence: a rate cap under 64 KB/s is refused under the field, before anything is sent.
+  await page.getByTestId('eo-abuse').getByRole('switch').click();
+  await page.getByTestId('eo-bandwidthAbuseDefense-rateCapKbps').fill('10');
+  await page.getByTestId('eo-security-save').click();
+  await expect(page.getByText('The rate cap must be a whole number of KB/s from 64 to 102400')).toBeVisible();
+  await page.getByTestId('eo-bandwidthAbuseDefense-rateCapKbps').fill('512');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/security') && r.request().method() === 'POST');
+  await page.getByTestId('eo-security-save').click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Security policy saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('eo-level-strict').locator('input')).toBeChecked();
 });

@@ -53,16 +53,15 @@ export default function MainLayout() {
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
 
-  const scopes = menuScopesOf(user?.cdnType).join();
-  const homePath = homePathOf(user?.cdnType);
-  const menu = useMemo(() => buildMenu(mainRoutes, menuScopesOf(scopes), roles), [scopes, roles]);
+  const cdnType = user?.cdnType;
+  const homePath = homePathOf(cdnType);
+  const menu = useMemo(() => buildMenu(mainRoutes, menuScopesOf(cdnType), roles), [cdnType, roles]);
   const flat = route ? flatByRoute.get(route) : undefined;
   const selection = menuSelection(flat, menu);
   const menuScope = (flat?.group ?? route)?.menu;
   // The web's half of the variant guard: a page of a variant the user's cdnType does not open is forbidden here,
   // and the server answers its calls 403.
-  const allowed =
-    (!flat?.permission || hasPermission(roles, { id: flat.permission })) && scopeOpen(user?.cdnType, menuScope);
+  const allowed = (!flat?.permission || hasPermission(roles, { id: flat.permission })) && scopeOpen(cdnType, menuScope);
 
   const tabKey = route && !route.redirect ? (route.tabKey?.(params) ?? location.pathname) : undefined;
   const home: Tab = { key: homePath, path: homePath, title: 'menu.overview' };

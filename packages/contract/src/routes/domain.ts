@@ -98,8 +98,8 @@ function configSegment<Body extends z.ZodType>(segment: string, summary: string,
   });
 }
 
-// The CDN's domains: an eo-only account is answered 403 here. Proving an apex is shared: both variants' creations
-// need it, and one proof covers both.
+// The CDN's domains: an eo-only account is answered 403 here. Shared by both variants' add-domain flows: the apex
+// proof (one proof covers both), the domain limit (counted over both) and the acceleration types.
 export const domainRoutes = ofVariant(
   'cdn',
   {
@@ -262,5 +262,5 @@ export const domainRoutes = ofVariant(
       data: UrlAuthSignedSchema,
     }),
   },
-  ['queryCreateVerifyRecord', 'verifyRecord'],
+  ['queryCreateVerifyRecord', 'verifyRecord', 'limit', 'types', 'canCreateWholeSite'],
 );

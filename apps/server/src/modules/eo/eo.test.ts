@@ -82,13 +82,15 @@ describe.each(dbKinds)('edge-platform domains on %s', (kind) => {
       const res = await h.call(cdn, method as 'GET', url, body);
       expect([url, res.statusCode, res.body]).toMatchObject([url, 403, FORBIDDEN]);
     }
-    for (const url of ['/domain/list', '/domain/limit', `/domain/${id}/detail`]) {
+    for (const url of ['/domain/list', '/domain/export', `/domain/${id}/detail`, `/domain/config/${id}`]) {
       const res = await h.call(eo, 'GET', url);
       expect([url, res.statusCode]).toEqual([url, 403]);
     }
-    // The apex proof serves both variants.
+    // The add-domain flow's apex proof, limit and types serve both variants.
     const record = await h.call(eo, 'GET', '/domain/query-create-verify-record?domainName=new.guard-eo.com');
     expect(record.statusCode).toBe(200);
+    expect((await h.call(eo, 'GET', '/domain/limit')).body.data).toMatchObject({ used: 1 });
+    expect((await h.call(eo, 'GET', '/domain/type')).statusCode).toBe(200);
   });
 
   it('keeps the variants apart: own list, 404 across variants and users, one name for one variant', async () => {
