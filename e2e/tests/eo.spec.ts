@@ -71,10 +71,11 @@ test('the demo account has both menus; its edge-platform domain keeps a security
   await signInWithToken(page, token, '/eodomain');
   await expect(menuLink(page, '/domain')).toBeVisible();
   await expect(menuLink(page, '/eodomain')).toBeVisible();
-  await expect(page.getByText('secure.example.com')).toBeVisible();
-  await expect(page.getByText('www.example.com')).toHaveCount(0); // a CDN sample domain
+  const eoSample = page.getByTestId('domain-link').filter({ hasText: 'secure.example.com' });
+  await expect(eoSample).toBeVisible();
+  await expect(page.getByTestId('domain-link').filter({ hasText: 'static.example.com' })).toHaveCount(0); // CDN's
 
-  await page.getByTestId('domain-link').filter({ hasText: 'secure.example.com' }).click();
+  await eoSample.click();
   await expect(page.getByTestId('eo-domain-name')).toHaveText('secure.example.com');
   await page.getByRole('tab', { name: 'Security policy' }).click();
   await expect(page).toHaveURL(/\/eodomain\/setting\/security\/\d+$/);
@@ -92,5 +93,5 @@ test('the demo account has both menus; its edge-platform domain keeps a security
   expect((await saved).status()).toBe(200);
   await expect(page.getByText('Security policy saved')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('eo-level-strict').locator('input')).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Strict/ })).toBeChecked();
 });
