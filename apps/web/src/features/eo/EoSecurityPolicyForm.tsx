@@ -10,7 +10,7 @@ import {
 } from '@edgeward/contract';
 import { App, Checkbox, Descriptions, Flex, Form, Input, Radio, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useSaveEoSecurity } from '../../api/eo';
+import { useSaveEoPart } from '../../api/eo';
 import { NumberInput } from '../../components/NumberInput';
 import { useI18n } from '../../i18n';
 import { reportFormError } from '../../lib/form';
@@ -35,7 +35,7 @@ export function EoSecurityPolicyForm({ domain }: { domain: EoDomainConfig }) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const [form] = Form.useForm<SecurityFormValues>();
-  const save = useSaveEoSecurity(domain.id);
+  const save = useSaveEoPart(domain.id, 'security');
   const policy = domain.securityPolicy;
   useEffect(() => form.setFieldsValue(toFormValues(policy)), [form, policy]);
   const rule = (path: Path, required = false) =>

@@ -8,6 +8,7 @@ export const eo = {
   'eo.settings.origin': 'Origin',
   'eo.settings.version': 'Configuration version',
   'eo.status': 'Enabled',
+  'eo.source.saved': 'Origin saved',
   'eo.security.saved': 'Security policy saved',
   'eo.security.blocking': 'Requests stopped by the security policy are answered with 403.',
   'eo.frequency.title': 'Adaptive frequency control',

@@ -9,6 +9,7 @@ export const eo: Record<keyof typeof en, string> = {
   'eo.settings.origin': '源站',
   'eo.settings.version': '配置版本',
   'eo.status': '启用',
+  'eo.source.saved': '源站已保存',
   'eo.security.saved': '安全策略已保存',
   'eo.security.blocking': '被安全策略拦截的请求返回403。',
   'eo.frequency.title': '自适应频率控制',
