@@ -95,3 +95,32 @@ test('the demo account has both menus; its edge-platform domain keeps a security
   await page.reload();
   await expect(page.getByRole('radio', { name: /^Strict/ })).toBeChecked();
 });
+
+test("the edge platform's overview, statistics and preheat screens call the edge platform's API", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/user/login', { data: { userName: 'demo', password: 'demo123456' } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(path);
+  });
+  await signInWithToken(page, token, '/eo');
+  await expect(page.getByTestId('domain-status-counts')).toBeVisible();
+  await expect.poll(() => calls).toContain('/api/user/eo-home');
+  expect(calls).toContain('/api/eo/domain/list');
+  expect(calls).toContain('/api/user/eo/my-plan');
+  expect(calls).not.toContain('/api/user/home');
+
+  await menuLink(page, '/eostatistics/usage').click();
+  await expect(page.getByTestId('usage-table').or(page.locator('canvas')).first()).toBeVisible();
+  await expect.poll(() => calls).toContain('/api/eo/domain/my-statistics-domain');
+  await expect.poll(() => calls).toContain('/api/eo/domain/statistics');
+  expect(calls).not.toContain('/api/user/my_statistics_domain');
+
+  await menuLink(page, '/eopreheat').click();
+  await expect(page).toHaveURL(/\/eopreheat$/);
+  await expect(page.getByText('Sorry, you are not authorized to access this page.')).toHaveCount(0);
+});

@@ -18,7 +18,7 @@ export function createPath(variant: DomainVariant = 'cdn'): string {
 
 export function settingsPath(
   id: number,
-  tab: SettingTab | 'security' = 'basic',
+  tab: SettingTab | 'config' | 'security' = 'basic',
   variant: DomainVariant = 'cdn',
 ): string {
   return `${listPath(variant)}/setting/${tab}/${id}`;

@@ -8,13 +8,14 @@ import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { DomainStatusTag } from '../domain/DomainStatusTag';
 import { listPath, settingsPath } from '../domain/paths';
+import { EoGeneralForm } from './EoGeneralForm';
 import { EoOriginForm } from './EoOriginForm';
 import { EoSecurityPolicyForm } from './EoSecurityPolicyForm';
 
-const eoTabs = ['basic', 'origin', 'security'] as const;
+const eoTabs = ['basic', 'origin', 'config', 'security'] as const;
 type EoTab = (typeof eoTabs)[number];
 
-/** /eodomain/setting/{tab}/{id}: an edge-platform domain's basic information, its origin and its security policy. */
+/** /eodomain/setting/{tab}/{id}: an edge-platform domain's basic information, its origin, its general settings and its security policy. */
 export default function EoDomainSettingsPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -64,6 +65,7 @@ export default function EoDomainSettingsPage() {
                   ),
                 },
                 { key: 'origin', label: t('eo.settings.origin'), children: <EoOriginForm domain={data} /> },
+                { key: 'config', label: t('eo.config.title'), children: <EoGeneralForm domain={data} /> },
                 { key: 'security', label: t('eo.settings.security'), children: <EoSecurityPolicyForm domain={data} /> },
               ]}
             />
