@@ -124,3 +124,29 @@ test("the edge platform's overview, statistics and preheat screens call the edge
   await expect(page).toHaveURL(/\/eopreheat$/);
   await expect(page.getByText('Sorry, you are not authorized to access this page.')).toHaveCount(0);
 });
+
+test("the edge-platform domain's HTTPS and general parts follow the CDN's rules and save through their calls", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/user/login', { data: { userName: 'demo', password: 'demo123456' } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const list = await request.get('/api/eo/domain/list', { headers: { authorization: token } });
+  const id = ((await list.json()) as { data: { list: { id: number; domainName: string }[] } }).data.list.find(
+    (d) => d.domainName === 'secure.example.com',
+  )?.id;
+  await signInWithToken(page, token, `/eodomain/setting/https/${id}`);
+  const https = page.getByTestId('eo-save-https').locator('xpath=ancestor::form');
+  await https.getByRole('switch').nth(1).click(); // HTTP/2 while HTTPS is off
+  await page.getByTestId('eo-save-https').click();
+  await expect(page.getByText('Please enable HTTPS first')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'General settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/eodomain/setting/config/${id}$`));
+  const config = page.getByTestId('eo-save-config').locator('xpath=ancestor::form');
+  await config.getByRole('switch').nth(1).click(); // gzip
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/eo/domain/${id}/config`));
+  await page.getByTestId('eo-save-config').click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('General settings saved')).toBeVisible();
+});

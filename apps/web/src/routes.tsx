@@ -150,7 +150,7 @@ export const mainRoutes: AppRoute[] = [
         activeMenu: '/eodomain',
         page: lazyPage(() => import('./features/domain/CreateDomainPage')),
       },
-      // {tab}: basic, origin, config or security (features/eo/EoDomainSettingsPage.tsx).
+      // {tab}: basic, origin, https, config or security (features/eo/EoDomainSettingsPage.tsx).
       {
         path: '/eodomain/setting/:tab/:id',
         title: 'menu.domain.setting',

@@ -9,13 +9,14 @@ import { useI18n } from '../../i18n';
 import { DomainStatusTag } from '../domain/DomainStatusTag';
 import { listPath, settingsPath } from '../domain/paths';
 import { EoGeneralForm } from './EoGeneralForm';
+import { EoHttpsForm } from './EoHttpsForm';
 import { EoOriginForm } from './EoOriginForm';
 import { EoSecurityPolicyForm } from './EoSecurityPolicyForm';
 
-const eoTabs = ['basic', 'origin', 'config', 'security'] as const;
+const eoTabs = ['basic', 'origin', 'https', 'config', 'security'] as const;
 type EoTab = (typeof eoTabs)[number];
 
-/** /eodomain/setting/{tab}/{id}: an edge-platform domain's basic information, its origin, its general settings and its security policy. */
+/** /eodomain/setting/{tab}/{id}: an edge-platform domain's basic information, its origin, HTTPS, general settings and security policy: the spec's four parts. */
 export default function EoDomainSettingsPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -65,6 +66,7 @@ export default function EoDomainSettingsPage() {
                   ),
                 },
                 { key: 'origin', label: t('eo.settings.origin'), children: <EoOriginForm domain={data} /> },
+                { key: 'https', label: 'HTTPS', children: <EoHttpsForm domain={data} /> },
                 { key: 'config', label: t('eo.config.title'), children: <EoGeneralForm domain={data} /> },
                 { key: 'security', label: t('eo.settings.security'), children: <EoSecurityPolicyForm domain={data} /> },
               ]}
