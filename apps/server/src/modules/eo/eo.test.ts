@@ -115,6 +115,13 @@ describe.each(dbKinds)('edge-platform domains on %s', (kind) => {
       const res = await h.call(other, method as 'GET', url, body);
       expect([url, res.body]).toMatchObject([url, NOT_FOUND]);
     }
+    // Another user's list, export and statistics never show the domain; naming it answers 404.
+    expect((await h.call(other, 'GET', '/eo/domain/list')).body.data.total).toBe(0);
+    expect((await h.call(other, 'GET', '/eo/domain/export')).text).not.toContain('www.apart-eo.com');
+    const range = 'startTime=0&endTime=86400000&granularity=1h&domainNames=www.apart-eo.com';
+    for (const path of ['statistics', 'bs-statistics', 'hit-rate-statistics', 'my-statistics-domain']) {
+      expect((await h.call(other, 'GET', `/eo/domain/${path}?${range}`)).body).toMatchObject(NOT_FOUND);
+    }
 
     const taken = await h.call(both, 'POST', '/eo/domain', {
       domainName: 'cdn.apart-eo.com',
