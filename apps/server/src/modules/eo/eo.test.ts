@@ -82,7 +82,8 @@ describe.each(dbKinds)('edge-platform domains on %s', (kind) => {
       const res = await h.call(cdn, method as 'GET', url, body);
       expect([url, res.statusCode, res.body]).toMatchObject([url, 403, FORBIDDEN]);
     }
-    for (const url of ['/domain/list', '/domain/export', `/domain/${id}/detail`, `/domain/config/${id}`]) {
+    const cdnCalls = ['/domain/list', '/domain/export', `/domain/${id}/detail`, `/domain/config/${id}`, '/user/home'];
+    for (const url of [...cdnCalls, '/user/my_statistics_domain?startTime=0&endTime=3600000&granularity=1h']) {
       const res = await h.call(eo, 'GET', url);
       expect([url, res.statusCode]).toEqual([url, 403]);
     }
