@@ -126,14 +126,15 @@ export const mainRoutes: AppRoute[] = [
     page: lazyPage(() => import('./features/commerce/MyPackagesPage')),
   },
 
-  // Edge-platform (secure acceleration) menu
+  // Edge-platform (secure acceleration) menu: the CDN's screens, which call the edge platform's API on these paths
+  // (navigation/variant.ts); the settings are the edge platform's own four parts.
   {
     path: '/eo',
     title: 'menu.overview',
     icon: 'DashboardOutlined',
     menu: 'eo',
     permission: 'overview',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/statistics/OverviewPage')),
   },
   {
     path: '/eodomain',
@@ -141,14 +142,22 @@ export const mainRoutes: AppRoute[] = [
     icon: 'GlobalOutlined',
     menu: 'eo',
     permission: 'eodomain',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/domain/DomainListPage')),
     children: [
+      {
+        path: '/eodomain/create',
+        title: 'menu.domain.create',
+        hideInMenu: true,
+        activeMenu: '/eodomain',
+        page: lazyPage(() => import('./features/domain/CreateDomainPage')),
+      },
+      // {tab}: basic, origin, https, config or security (features/eo/EoDomainSettingsPage.tsx).
       {
         path: '/eodomain/setting/:tab/:id',
         title: 'menu.domain.setting',
         hideInMenu: true,
         activeMenu: '/eodomain',
-        page: comingSoon,
+        page: lazyPage(() => import('./features/eo/EoDomainSettingsPage')),
         tabKey: domainSettingTab('/eodomain/setting'),
       },
     ],
@@ -160,7 +169,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'BarChartOutlined',
     menu: 'eo',
     permission: 'statistics',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/statistics/UsageStatisticsPage')),
   },
   {
     path: '/eopreheat',
@@ -168,7 +177,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'ThunderboltOutlined',
     menu: 'eo',
     permission: 'preheat',
-    page: comingSoon,
+    page: lazyPage(() => import('./features/preheat/PreheatPage')),
   },
   {
     path: '/eoPlan',

@@ -18,6 +18,7 @@ export * from './schemas/commerce';
 export * from './schemas/common';
 export * from './schemas/domain';
 export * from './schemas/domain-config';
+export * from './schemas/eo';
 export * from './schemas/identity';
 export * from './schemas/message';
 export * from './schemas/operation-log';

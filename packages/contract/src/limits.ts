@@ -114,6 +114,33 @@ export const limits = {
     challengeTtlMs: 5 * 60_000,
     challengeAttempts: 3,
   },
+  /** The edge-platform (eo) security policy (spec sections 3 and 9). */
+  eo: {
+    /** The adaptive frequency control's baseline covers this many days and is recomputed this often. */
+    baselineDays: 7,
+    baselineRefreshMs: 24 * 60 * 60_000,
+    /** Slow-attack defence measures the body rate over this much of the body (spec section 9: 8 KB). */
+    slowAttackInspectBytes: 8 * 1024,
+    slowAttackMinRateMin: 1,
+    slowAttackMinRateMax: 8 * 1024,
+    slowAttackMinRateDefault: 128,
+    headerTimeoutMin: 1,
+    headerTimeoutMax: 60,
+    headerTimeoutDefault: 10,
+    bodyTimeoutMin: 1,
+    bodyTimeoutMax: 120,
+    bodyTimeoutDefault: 30,
+    /** Bandwidth abuse: a client that has downloaded `threshold` MB within the window is capped to `rateCap` KB/s. */
+    abuseThresholdMbMin: 1,
+    abuseThresholdMbMax: 102_400,
+    abuseThresholdMbDefault: 1024,
+    abuseWindowSecondsMin: 10,
+    abuseWindowSecondsMax: 3600,
+    abuseWindowSecondsDefault: 60,
+    abuseRateCapKbpsMin: 64,
+    abuseRateCapKbpsMax: 102_400,
+    abuseRateCapKbpsDefault: 1024,
+  },
   preheat: {
     /** Lines of one submission: URLs for URL refresh and preheat, directories for directory refresh. */
     urlsPerTask: 1000,

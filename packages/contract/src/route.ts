@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { PermissionRequirement } from './permissions';
+import type { DomainVariant } from './schemas/eo';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -28,6 +29,11 @@ export interface RouteDef<
    */
   auth?: 'none' | 'user' | 'session';
   permission?: PermissionRequirement;
+  /**
+   * The product the call belongs to: a user whose cdnType does not open it (variantsOf) is answered 403, and the
+   * web hides its screens.
+   */
+  variant?: DomainVariant;
   /** Client timeout; the spec's default is 20 s, 60 s for the domain list, create and detail. */
   timeoutMs?: number;
   /** 'file' answers a download (CSV, image) instead of the JSON envelope. */
@@ -61,4 +67,18 @@ export type RouteData<R> = R extends RouteDef<infer _P, infer _Q, infer _B, infe
 export function buildPath(path: string, params?: Record<string, string | number>): string {
   if (!params) return path;
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * Marks every call of an area's table as belonging to one product variant (RouteDef.variant), except the `shared`
+ * ones, which serve both variants.
+ */
+export function ofVariant<T extends Record<string, RouteDef>>(
+  variant: DomainVariant,
+  table: T,
+  shared: readonly (keyof T)[] = [],
+): T {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, def]) => [key, shared.includes(key) ? def : { ...def, variant }]),
+  ) as T;
 }

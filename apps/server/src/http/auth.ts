@@ -1,6 +1,12 @@
 import { createHash, type Hash } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
-import { hasPermission, isApiKeyAuthorization, type PermissionRequirement } from '@edgeward/contract';
+import {
+  type DomainVariant,
+  hasPermission,
+  isApiKeyAuthorization,
+  type PermissionRequirement,
+  variantsOf,
+} from '@edgeward/contract';
 import type {
   FastifyRequest,
   onRequestAsyncHookHandler,
@@ -44,7 +50,11 @@ export function tokenOf(request: FastifyRequest): string | undefined {
  * checked here; its body is checked against the signed hash once read (verifySignedBody). `sessionOnly` routes
  * (sign out, password, keys, two-factor) refuse key-signed calls.
  */
-export function requireUser(permission?: PermissionRequirement, sessionOnly = false): onRequestAsyncHookHandler {
+export function requireUser(
+  permission?: PermissionRequirement,
+  sessionOnly = false,
+  variant?: DomainVariant,
+): onRequestAsyncHookHandler {
   return async function authenticate(request) {
     const header = request.headers.authorization;
     if (header && isApiKeyAuthorization(header)) {
@@ -64,7 +74,16 @@ export function requireUser(permission?: PermissionRequirement, sessionOnly = fa
       request.user = user;
     }
     if (permission && !hasPermission(request.user.roles, permission)) throw new AppError('FORBIDDEN');
+    if (variant) assertVariant(request.user, variant);
   };
+}
+
+/**
+ * The one check of the product variants: a call of the CDN or of the edge platform (RouteDef.variant) answers 403
+ * to a user whose cdnType does not open that variant.
+ */
+export function assertVariant(user: Pick<AuthUser, 'cdnType'>, variant: DomainVariant): void {
+  if (!variantsOf(user.cdnType).includes(variant)) throw new AppError('FORBIDDEN');
 }
 
 /** Hashes a signed call's body as the parser reads it (preParsing), so it is never held twice. */

@@ -69,7 +69,7 @@ export function registerRoute<Def extends RouteDef>(
     ...(def.auth === 'none'
       ? {}
       : {
-          onRequest: requireUser(def.permission, def.auth === 'session'),
+          onRequest: requireUser(def.permission, def.auth === 'session', def.variant),
           preParsing: hashSignedBody,
           preValidation: verifySignedBody,
         }),

@@ -4,6 +4,7 @@ import type { Area } from './area';
 import { certificateArea } from './certificate/certificate.area';
 import { commerceArea } from './commerce/commerce.area';
 import { domainArea } from './domain/domain.area';
+import { eoArea } from './eo/eo.area';
 import { healthArea } from './health/health.area';
 import { identityArea } from './identity/identity.area';
 import { messageArea } from './message/message.area';
@@ -18,6 +19,7 @@ export const areas: readonly Area[] = [
   accountArea,
   identityArea,
   domainArea,
+  eoArea,
   certificateArea,
   commerceArea,
   trafficArea,

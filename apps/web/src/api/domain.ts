@@ -4,7 +4,9 @@ import {
   type DomainListItem,
   type DomainListQueryInput,
   type DomainStatus,
+  type DomainVariant,
   domainRoutes,
+  eoDomainRoutes,
   type RouteBody,
   type RouteDef,
 } from '@edgeward/contract';
@@ -21,7 +23,7 @@ export const DOMAIN_POLL_MS = 3000;
 export const domainKeys = {
   all: ['domain'] as const,
   lists: ['domain', 'list'] as const,
-  list: (query: DomainListQueryInput) => ['domain', 'list', query] as const,
+  list: (query: DomainListQueryInput, variant: DomainVariant = 'cdn') => ['domain', 'list', variant, query] as const,
   limit: ['domain', 'limit'] as const,
   types: ['domain', 'types'] as const,
   wholeSite: ['domain', 'whole-site'] as const,
@@ -36,10 +38,11 @@ export const domainKeys = {
  */
 const shownInPlace = { silent: true } as const;
 
-export function useDomainList(query: DomainListQueryInput) {
+/** The list of one variant's domains: the CDN's (/domain/list) or the edge platform's (/eo/domain/list). */
+export function useDomainList(query: DomainListQueryInput, variant: DomainVariant = 'cdn') {
   return useQuery({
-    queryKey: domainKeys.list(query),
-    queryFn: () => request(domainRoutes.list, { query }, shownInPlace),
+    queryKey: domainKeys.list(query, variant),
+    queryFn: () => request(variant === 'eo' ? eoDomainRoutes.list : domainRoutes.list, { query }, shownInPlace),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.list.some((row) => isTransitional(row.status)) ? DOMAIN_POLL_MS : false),
   });
@@ -87,10 +90,11 @@ function afterListChange(client: QueryClient, row?: DomainListItem) {
 }
 
 /** The flow explains origin and verification failures in place, so the call is silent. */
-export function useCreateDomain() {
+export function useCreateDomain(variant: DomainVariant = 'cdn') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DomainCreateInput) => request(domainRoutes.create, { body }, { silent: true }),
+    mutationFn: (body: DomainCreateInput) =>
+      request(variant === 'eo' ? eoDomainRoutes.create : domainRoutes.create, { body }, { silent: true }),
     onSuccess: (detail) => {
       client.setQueryData(domainKeys.detail(detail.id), detail);
       afterListChange(client);
@@ -100,11 +104,14 @@ export function useCreateDomain() {
 
 type StatusAction = 'enable' | 'disable' | 'delete';
 
-/** Enable, disable or delete: each answers the row with its new status. */
-export function useDomainAction(action: StatusAction) {
+/** Enable, disable or delete: each answers the row with its new status. The edge platform names the id in the path. */
+export function useDomainAction(action: StatusAction, variant: DomainVariant = 'cdn') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request(domainRoutes[action], { body: { id } }),
+    mutationFn: (id: number) =>
+      variant === 'eo'
+        ? request(eoDomainRoutes[action], { params: { id } })
+        : request(domainRoutes[action], { body: { id } }),
     onSuccess: (row) => afterListChange(client, row),
   });
 }
@@ -167,6 +174,7 @@ export function useSaveConfig<S extends ConfigSegment>(id: number, segment: S) {
 }
 
 /** The CSV of the user's domains (optionally those whose name contains `domainName`). Silent: the page says why. */
-export function exportDomains(domainName: string | undefined) {
-  return download(domainRoutes.export, { query: domainName ? { domainName } : {} }, { silent: true });
+export function exportDomains(domainName: string | undefined, variant: DomainVariant = 'cdn') {
+  const route = variant === 'eo' ? eoDomainRoutes.export : domainRoutes.export;
+  return download(route, { query: domainName ? { domainName } : {} }, { silent: true });
 }

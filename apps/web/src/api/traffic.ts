@@ -1,4 +1,11 @@
-import { domainRoutes, limits, type StatisticsGranularity, trafficRoutes } from '@edgeward/contract';
+import {
+  type DomainVariant,
+  domainRoutes,
+  eoDomainRoutes,
+  limits,
+  type StatisticsGranularity,
+  trafficRoutes,
+} from '@edgeward/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from './client';
 import { domainKeys } from './domain';
@@ -23,66 +30,94 @@ export interface UsagePoint {
 
 export const trafficKeys = {
   all: ['traffic'] as const,
-  home: ['traffic', 'home'] as const,
-  domains: (startTime: number, endTime: number) => ['traffic', 'domains', startTime, endTime] as const,
-  usage: (metric: UsageMetric, query: UsageQuery | null) => ['traffic', 'usage', metric, query] as const,
+  home: (variant: DomainVariant) => ['traffic', 'home', variant] as const,
+  domains: (variant: DomainVariant, startTime: number, endTime: number) =>
+    ['traffic', 'domains', variant, startTime, endTime] as const,
+  usage: (variant: DomainVariant, metric: UsageMetric, query: UsageQuery | null) =>
+    ['traffic', 'usage', variant, metric, query] as const,
 };
+
+/** The statistics calls of each variant: the CDN's /user/... and the edge platform's /eo/domain/... (same shapes). */
+const calls = {
+  cdn: {
+    home: trafficRoutes.home,
+    myDomains: trafficRoutes.myDomains,
+    domainStatistics: trafficRoutes.domainStatistics,
+    bandwidth: trafficRoutes.bandwidth,
+    hitRate: trafficRoutes.hitRate,
+    list: domainRoutes.list,
+  },
+  eo: {
+    home: eoDomainRoutes.home,
+    myDomains: eoDomainRoutes.myDomains,
+    domainStatistics: eoDomainRoutes.statistics,
+    bandwidth: eoDomainRoutes.bandwidth,
+    hitRate: eoDomainRoutes.hitRate,
+    list: eoDomainRoutes.list,
+  },
+} as const;
 
 /** Widgets show their own failure in place (components/DataState), so the reads are silent. */
 const shownInPlace = { silent: true } as const;
 
 /** The overview's figures: the last 7 days against the 7 before, and the top-5 domains. */
-export function useHomeStatistics() {
+export function useHomeStatistics(variant: DomainVariant = 'cdn') {
   return useQuery({
-    queryKey: trafficKeys.home,
-    queryFn: () => request(trafficRoutes.home, { query: {} }, shownInPlace),
+    queryKey: trafficKeys.home(variant),
+    queryFn: () => request(calls[variant].home, { query: {} }, shownInPlace),
   });
 }
 
 /** The caller's domains with their figures in the range, for the domain choice. */
-export function useStatisticsDomains(startTime: number, endTime: number) {
+export function useStatisticsDomains(startTime: number, endTime: number, variant: DomainVariant = 'cdn') {
   return useQuery({
-    queryKey: trafficKeys.domains(startTime, endTime),
-    queryFn: () => request(trafficRoutes.myDomains, { query: { startTime, endTime, granularity: '1d' } }, shownInPlace),
+    queryKey: trafficKeys.domains(variant, startTime, endTime),
+    queryFn: () =>
+      request(calls[variant].myDomains, { query: { startTime, endTime, granularity: '1d' } }, shownInPlace),
     placeholderData: keepPreviousData,
   });
 }
 
-async function fetchSeries(metric: UsageMetric, { domainNames, ...range }: UsageQuery): Promise<UsagePoint[]> {
+async function fetchSeries(
+  variant: DomainVariant,
+  metric: UsageMetric,
+  { domainNames, ...range }: UsageQuery,
+): Promise<UsagePoint[]> {
+  const { bandwidth, hitRate, domainStatistics } = calls[variant];
   const query = { query: domainNames.length ? { ...range, domainNames: domainNames.join(',') } : range };
   switch (metric) {
     case 'bandwidth': {
-      const data = await request(trafficRoutes.bandwidth, query, shownInPlace);
+      const data = await request(bandwidth, query, shownInPlace);
       return data.points.map((p) => ({ time: p.time, value: p.bps }));
     }
     case 'hitRate': {
-      const data = await request(trafficRoutes.hitRate, query, shownInPlace);
+      const data = await request(hitRate, query, shownInPlace);
       return data.points.map((p) => ({ time: p.time, value: p.hitRate }));
     }
     case 'traffic':
     case 'requests': {
-      const data = await request(trafficRoutes.domainStatistics, query, shownInPlace);
+      const data = await request(domainStatistics, query, shownInPlace);
       return data.points.map((p) => ({ time: p.time, value: metric === 'traffic' ? p.bytes : p.requests }));
     }
   }
 }
 
 /** The points of one metric; `query` null (the comparison switched off) asks nothing. */
-export function useUsageSeries(metric: UsageMetric, query: UsageQuery | null) {
+export function useUsageSeries(metric: UsageMetric, query: UsageQuery | null, variant: DomainVariant = 'cdn') {
   return useQuery({
-    queryKey: trafficKeys.usage(metric, query),
+    queryKey: trafficKeys.usage(variant, metric, query),
     enabled: query !== null,
     placeholderData: keepPreviousData,
-    queryFn: () => fetchSeries(metric, query as UsageQuery),
+    queryFn: () => fetchSeries(variant, metric, query as UsageQuery),
   });
 }
 
 const statusCountQuery = { page: 1, size: limits.page.maxSize };
 
 /** The overview's domain counts by status: the list's first page at its largest size, and its total. */
-export function useDomainStatusCounts() {
+export function useDomainStatusCounts(variant: DomainVariant = 'cdn') {
   return useQuery({
-    queryKey: domainKeys.list(statusCountQuery),
-    queryFn: () => request(domainRoutes.list, { query: statusCountQuery }, shownInPlace),
+    queryKey: domainKeys.list(statusCountQuery, variant),
+    queryFn: () => request(calls[variant].list, { query: statusCountQuery }, shownInPlace),
   });
 }

@@ -14,7 +14,7 @@ import { icu } from '../i18n/icu';
 import { useCurrentRoute } from '../navigation/current-route';
 import { lazyPage } from '../navigation/lazy-page';
 import { buildMenu, menuSelection } from '../navigation/menu';
-import { flattenRoutes, homePathOf, menuScopeOf } from '../navigation/route-table';
+import { flattenRoutes, homePathOf, menuScopesOf, scopeOpen } from '../navigation/route-table';
 import { mainRoutes } from '../routes';
 import { useSession } from '../stores/session';
 import { updateSettings, useSettings } from '../stores/settings';
@@ -53,17 +53,19 @@ export default function MainLayout() {
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
 
-  const scope = menuScopeOf(user?.cdnType);
-  const homePath = homePathOf(user?.cdnType);
-  const menu = useMemo(() => buildMenu(mainRoutes, scope, roles), [scope, roles]);
+  const cdnType = user?.cdnType;
+  const homePath = homePathOf(cdnType);
+  const menu = useMemo(() => buildMenu(mainRoutes, menuScopesOf(cdnType), roles), [cdnType, roles]);
   const flat = route ? flatByRoute.get(route) : undefined;
-  const selection = menuSelection(flat);
-  const allowed = !flat?.permission || hasPermission(roles, { id: flat.permission });
+  const selection = menuSelection(flat, menu);
+  const menuScope = (flat?.group ?? route)?.menu;
+  // The web's half of the variant guard: a page of a variant the user's cdnType does not open is forbidden here,
+  // and the server answers its calls 403.
+  const allowed = (!flat?.permission || hasPermission(roles, { id: flat.permission })) && scopeOpen(cdnType, menuScope);
 
   const tabKey = route && !route.redirect ? (route.tabKey?.(params) ?? location.pathname) : undefined;
   const home: Tab = { key: homePath, path: homePath, title: 'menu.overview' };
 
-  const menuScope = (flat?.group ?? route)?.menu;
   const tabScope = menuScope === 'cdn' || menuScope === 'eo' ? menuScope : undefined;
 
   // Opening a route adds its tab (or points the existing tab of the same page at the new address). A layout effect,

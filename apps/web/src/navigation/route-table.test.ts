@@ -1,8 +1,8 @@
 import { defaultCustomerPermissions, type Role } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
 import { authRoutes, mainRoutes } from '../routes';
-import { buildMenu, menuSelection } from './menu';
-import { flattenRoutes, homePathOf, menuScopeOf } from './route-table';
+import { buildMenu, eoMenuGroupKey, menuSelection } from './menu';
+import { flattenRoutes, homePathOf, menuScopeOf, menuScopesOf, scopeOpen } from './route-table';
 
 const everything: Role[] = [{ roleId: 'customer', permissions: defaultCustomerPermissions }];
 const only = (...ids: Role['permissions'][number]['permissionId'][]): Role[] => [
@@ -114,5 +114,35 @@ describe('menu', () => {
     expect(menuScopeOf(undefined)).toBe('cdn');
     expect(homePathOf('eo')).toBe('/eo');
     expect(homePathOf('tencent')).toBe('/');
+    expect(homePathOf('all')).toBe('/');
+    expect(menuScopesOf('all')).toEqual(['cdn', 'eo']);
+    expect(menuScopesOf('eo')).toEqual(['eo']);
+    expect(scopeOpen('cdn', 'eo')).toBe(false);
+    expect(scopeOpen('eo', 'cdn')).toBe(false);
+    expect(scopeOpen('eo', 'all')).toBe(true);
+    expect(scopeOpen('all', 'eo')).toBe(true);
+  });
+
+  it('gives a user of both variants the CDN menu with the edge platform in one group', () => {
+    const menu = buildMenu(mainRoutes, ['cdn', 'eo'], everything);
+    const group = menu.find((node) => node.key === eoMenuGroupKey);
+    expect(group?.children?.map((c) => c.key)).toEqual([
+      '/eo',
+      '/eodomain',
+      '/eostatistics/usage',
+      '/eopreheat',
+      '/eoPlan',
+    ]);
+    expect(menu.map((n) => n.key).slice(0, 7)).toEqual([
+      '/',
+      '/domain',
+      '/statistics/usage',
+      '/preheat',
+      '/plan',
+      eoMenuGroupKey,
+      '/certificate',
+    ]);
+    const eodomain = flat.find((f) => f.route.path === '/eodomain/setting/:tab/:id');
+    expect(menuSelection(eodomain, menu)).toEqual({ selected: ['/eodomain'], open: [eoMenuGroupKey] });
   });
 });

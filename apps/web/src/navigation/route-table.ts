@@ -22,7 +22,18 @@ export function flattenRoutes(routes: readonly AppRoute[]): FlatRoute[] {
   return out;
 }
 
-/** cdnType 'eo' is the edge platform; every other value is the CDN. */
+/** The menus a cdnType opens ('all' opens both, the CDN's first); an unknown value is the CDN. */
+export function menuScopesOf(cdnType: string | undefined): Exclude<MenuScope, 'all'>[] {
+  if (cdnType === 'all') return ['cdn', 'eo'];
+  return [menuScopeOf(cdnType)];
+}
+
+/** Whether the user's cdnType opens a route of this menu scope (entries of both menus always open). */
+export function scopeOpen(cdnType: string | undefined, scope: MenuScope | undefined): boolean {
+  return scope === undefined || scope === 'all' || menuScopesOf(cdnType).includes(scope);
+}
+
+/** The user's main variant: cdnType 'eo' is the edge platform; every other value (also 'all') is the CDN. */
 export function menuScopeOf(cdnType: string | undefined): Exclude<MenuScope, 'all'> {
   return cdnType === 'eo' ? 'eo' : 'cdn';
 }

@@ -3,6 +3,7 @@
 export * from './certificate';
 export * from './commerce';
 export * from './domain';
+export * from './eo';
 export * from './identity';
 export * from './message';
 export * from './operation-log';

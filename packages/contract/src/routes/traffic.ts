@@ -1,4 +1,4 @@
-import { defineRoute } from '../route';
+import { defineRoute, ofVariant } from '../route';
 import {
   BandwidthStatisticsSchema,
   DomainStatisticsSchema,
@@ -26,71 +26,76 @@ import {
 const tag = 'statistics';
 const query = { id: 'statistics', action: 'query' } as const;
 
-export const trafficRoutes = {
-  home: defineRoute({
-    method: 'GET',
-    path: '/user/home',
-    summary: 'Overview: traffic, peak bandwidth, requests and hit rate against the previous period; top-5 domains',
-    tag,
-    permission: { id: 'overview' },
-    query: HomeQuerySchema,
-    data: HomeStatisticsSchema,
-  }),
-  domainStatistics: defineRoute({
-    method: 'GET',
-    path: '/user/domain-statistics',
-    summary: 'Traffic (bytes) and requests per bucket',
-    tag,
-    permission: query,
-    query: StatisticsQuerySchema,
-    data: DomainStatisticsSchema,
-  }),
-  bandwidth: defineRoute({
-    method: 'GET',
-    path: '/user/bs_statistics',
-    summary: 'Bandwidth per bucket, its peak and 95th percentile',
-    tag,
-    permission: query,
-    query: StatisticsQuerySchema,
-    data: BandwidthStatisticsSchema,
-  }),
-  hitRate: defineRoute({
-    method: 'GET',
-    path: '/user/hit_rate_statistics',
-    summary: 'Cache hit rate (requests and bytes) per bucket',
-    tag,
-    permission: query,
-    query: StatisticsQuerySchema,
-    data: HitRateStatisticsSchema,
-  }),
-  status: defineRoute({
-    method: 'GET',
-    path: '/user/status_statistics',
-    summary: 'Status classes per bucket and the distribution of status codes',
-    tag,
-    permission: query,
-    query: StatisticsQuerySchema,
-    data: StatusStatisticsSchema,
-  }),
-  myDomains: defineRoute({
-    method: 'GET',
-    path: '/user/my_statistics_domain',
-    summary: "The caller's domains with their figures in the range, most traffic first",
-    tag,
-    permission: query,
-    query: StatisticsQuerySchema,
-    data: MyStatisticsDomainSchema,
-  }),
-  top: defineRoute({
-    method: 'GET',
-    path: '/statistics/top',
-    summary: 'Top URLs, referers or client addresses by requests (Beijing days of the range)',
-    tag,
-    permission: query,
-    query: TopQuerySchema,
-    data: TopListSchema,
-  }),
-};
+// The CDN's statistics (the edge platform's are its /eo/domain/... calls); the rankings serve both.
+export const trafficRoutes = ofVariant(
+  'cdn',
+  {
+    home: defineRoute({
+      method: 'GET',
+      path: '/user/home',
+      summary: 'Overview: traffic, peak bandwidth, requests and hit rate against the previous period; top-5 domains',
+      tag,
+      permission: { id: 'overview' },
+      query: HomeQuerySchema,
+      data: HomeStatisticsSchema,
+    }),
+    domainStatistics: defineRoute({
+      method: 'GET',
+      path: '/user/domain-statistics',
+      summary: 'Traffic (bytes) and requests per bucket',
+      tag,
+      permission: query,
+      query: StatisticsQuerySchema,
+      data: DomainStatisticsSchema,
+    }),
+    bandwidth: defineRoute({
+      method: 'GET',
+      path: '/user/bs_statistics',
+      summary: 'Bandwidth per bucket, its peak and 95th percentile',
+      tag,
+      permission: query,
+      query: StatisticsQuerySchema,
+      data: BandwidthStatisticsSchema,
+    }),
+    hitRate: defineRoute({
+      method: 'GET',
+      path: '/user/hit_rate_statistics',
+      summary: 'Cache hit rate (requests and bytes) per bucket',
+      tag,
+      permission: query,
+      query: StatisticsQuerySchema,
+      data: HitRateStatisticsSchema,
+    }),
+    status: defineRoute({
+      method: 'GET',
+      path: '/user/status_statistics',
+      summary: 'Status classes per bucket and the distribution of status codes',
+      tag,
+      permission: query,
+      query: StatisticsQuerySchema,
+      data: StatusStatisticsSchema,
+    }),
+    myDomains: defineRoute({
+      method: 'GET',
+      path: '/user/my_statistics_domain',
+      summary: "The caller's domains with their figures in the range, most traffic first",
+      tag,
+      permission: query,
+      query: StatisticsQuerySchema,
+      data: MyStatisticsDomainSchema,
+    }),
+    top: defineRoute({
+      method: 'GET',
+      path: '/statistics/top',
+      summary: 'Top URLs, referers or client addresses by requests (Beijing days of the range)',
+      tag,
+      permission: query,
+      query: TopQuerySchema,
+      data: TopListSchema,
+    }),
+  },
+  ['top'],
+);
 
 /**
  * The edge's access-log intake: JSON lines (application/x-ndjson or text/plain, optionally Content-Encoding: gzip),

@@ -1,3 +1,4 @@
+import { cdnTypes } from '@edgeward/contract';
 import { bigserial, boolean, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, id } from './columns';
 
@@ -8,7 +9,7 @@ export const users = pgTable('users', {
   phone: text('phone'),
   passwordHash: text('password_hash').notNull(),
   avatar: text('avatar'),
-  cdnType: text('cdn_type').notNull().default('cdn'),
+  cdnType: text('cdn_type', { enum: cdnTypes }).notNull().default('cdn'),
   realNameVerified: boolean('real_name_verified').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

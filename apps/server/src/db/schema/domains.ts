@@ -3,7 +3,10 @@ import {
   accelerationTypes,
   type DomainConfig,
   type DomainStatus,
+  type DomainVariant,
   domainStatuses,
+  domainVariants,
+  type EoSecurityExtras,
   type VerificationStatus,
 } from '@edgeward/contract';
 import {
@@ -27,6 +30,8 @@ export const domains = pgTable('domains', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   domainName: text('domain_name').notNull().unique(),
+  /** The product it belongs to: the CDN or the edge platform (eo). */
+  variant: text('variant', { enum: domainVariants }).notNull().default('cdn'),
   type: text('type', { enum: accelerationTypes }).notNull(),
   status: text('status', { enum: domainStatuses }).notNull(),
   cname: text('cname'),
@@ -44,7 +49,10 @@ export const domains = pgTable('domains', {
 export type StoredDomainConfig = Omit<
   DomainConfig,
   'id' | 'domainName' | 'apexDomain' | 'cname' | 'configVersion' | 'updatedAt'
->;
+> & {
+  /** The edge platform's security-policy parts the CDN has not (eo domains only; absent means all off). */
+  eoSecurity?: EoSecurityExtras;
+};
 
 export const domainConfigs = pgTable('domain_configs', {
   domainId: id('domain_id')
@@ -62,11 +70,12 @@ export const domainCounts = pgTable(
   'domain_counts',
   {
     userId: id('user_id').notNull(),
+    variant: text('variant').$type<DomainVariant>().notNull().default('cdn'),
     type: text('type').$type<AccelerationType>().notNull(),
     status: text('status').$type<DomainStatus>().notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.type, t.status] })],
+  (t) => [primaryKey({ columns: [t.userId, t.variant, t.type, t.status] })],
 );
 
 export const domainVerifications = pgTable(

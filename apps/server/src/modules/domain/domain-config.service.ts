@@ -3,6 +3,7 @@ import {
   type Compression,
   type DomainConfig,
   deriveOriginType,
+  type EoGeneralConfig,
   type ForceRedirect,
   type HeaderRulesBody,
   type HttpsInfo,
@@ -13,6 +14,7 @@ import {
   type RangeSwitch,
   type Referer,
   type RequestLimits,
+  type SecurityPolicy,
   type UrlAuth,
   type UserAgentFilter,
   type Websocket,
@@ -85,11 +87,11 @@ type Compute = (current: StoredDomainConfig, row: repo.DomainWithConfig) => Segm
  * heavy (certificate) run before the transaction, so no lock waits on them.
  */
 export function createDomainConfigService(deps: DomainConfigServiceDeps) {
-  const { db, now } = deps;
+  const { db, now, variant } = deps;
 
   async function save(user: Caller, id: number, actor: Actor, compute: Compute): Promise<DomainConfig> {
     return db.transaction(async (tx) => {
-      const row = await ownDomain(tx, user, id, true);
+      const row = await ownDomain(tx, user, id, { variant, lock: true });
       const to = nextStatus(row.status, 'configure');
       if (!to) throw refused('configure');
       const change = await compute(row.config, row);
@@ -120,14 +122,14 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         at,
       });
       if (edgeTarget(to)) await requestPublish(tx, id, now());
-      return toDomainConfig((await repo.findOfUser(tx, user.id, id))!);
+      return toDomainConfig((await repo.findOfUser(tx, user.id, id, { variant }))!);
     });
   }
 
   /** Reads the domain before a save, to run the slow checks first; the save itself re-reads under the lock. */
   async function prepare(user: Caller, id: number) {
     assertRealNameVerified(user);
-    const row = await ownDomain(db, user, id);
+    const row = await ownDomain(db, user, id, { variant });
     if (!nextStatus(row.status, 'configure')) throw refused('configure');
     return row;
   }
@@ -217,8 +219,11 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
 
   return {
     async get(user: Caller, id: number): Promise<DomainConfig> {
-      return toDomainConfig(await ownDomain(db, user, id));
+      return toDomainConfig(await ownDomain(db, user, id, { variant }));
     },
+
+    /** The stored record, for a variant that presents it in its own shape (the edge platform's four parts). */
+    stored: (user: Caller, id: number) => ownDomain(db, user, id, { variant }),
 
     async origin(user: Caller, id: number, body: OriginSetting, actor: Actor) {
       const row = await prepare(user, id);
@@ -289,6 +294,22 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
     userAgentFilter: simple<UserAgentFilter>((body) => ({ userAgentFilter: body })),
     compression: simple<Compression>((body) => ({ compress: body })),
     rateLimit: simple<RequestLimits>((body) => ({ requestLimits: body })),
+
+    /** The edge platform's general settings: the pieces the body names, saved together. */
+    general: simple<EoGeneralConfig>(
+      ({ rangeStatus, ...pieces }) =>
+        Object.fromEntries(
+          Object.entries({ ...pieces, rangeStatus }).filter(([, value]) => value !== undefined),
+        ) as Partial<StoredDomainConfig>,
+    ),
+
+    /** The edge platform's security policy: the CDN's access lists plus the parts only the edge platform has. */
+    securityPolicy: simple<SecurityPolicy>(({ referer, ipFilter, userAgentFilter, ...eoSecurity }) => ({
+      referer,
+      ipFilter,
+      userAgentFilter,
+      eoSecurity,
+    })),
   };
 }
 

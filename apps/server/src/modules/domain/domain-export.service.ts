@@ -1,4 +1,4 @@
-import { toAsciiDomain } from '@edgeward/contract';
+import { type DomainVariant, toAsciiDomain } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { toListItem } from './domain.presenter';
 import * as listRepo from './domain-list.repository';
@@ -6,11 +6,12 @@ import type { Caller } from './domain-steps';
 
 export interface DomainExportServiceDeps {
   db: Db;
+  variant: DomainVariant;
 }
 
 /** The CSV export of a customer's domains. */
 export function createDomainExportService(deps: DomainExportServiceDeps) {
-  const { db } = deps;
+  const { db, variant } = deps;
   return {
     /**
      * The caller's domains, newest first, in keyset batches (constant memory, and each batch costs the same
@@ -18,7 +19,11 @@ export function createDomainExportService(deps: DomainExportServiceDeps) {
      * as an error.
      */
     async exportRows(user: Caller, search: string | undefined, batchSize = 1000) {
-      const filter: listRepo.ListFilter = { userId: user.id, search: search ? toAsciiDomain(search) : undefined };
+      const filter: listRepo.ListFilter = {
+        userId: user.id,
+        variant,
+        search: search ? toAsciiDomain(search) : undefined,
+      };
       const first = await listRepo.exportBatch(db, filter, null, batchSize);
       async function* rows() {
         let batch = first;

@@ -1,4 +1,4 @@
-import type { AccelerationType, DomainStatus } from '@edgeward/contract';
+import type { AccelerationType, DomainStatus, DomainVariant } from '@edgeward/contract';
 import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { likePattern } from '../../db/like';
@@ -9,6 +9,8 @@ import { type DomainRow, domainColumns, sumCounts } from './domain.repository';
 
 export interface ListFilter {
   userId: number;
+  /** Each variant lists only its own domains. */
+  variant: DomainVariant;
   /** Lower-case substring of the name. */
   search?: string;
   status?: DomainStatus;
@@ -22,6 +24,7 @@ export interface DomainListRow extends DomainRow {
 function listWhere(f: ListFilter): SQL | undefined {
   return and(
     eq(domains.userId, f.userId),
+    eq(domains.variant, f.variant),
     f.status ? eq(domains.status, f.status) : undefined,
     f.type ? eq(domains.type, f.type) : undefined,
     f.search ? like(domains.domainName, likePattern(f.search)) : undefined,
@@ -39,6 +42,7 @@ export async function countList(ex: Executor, f: ListFilter): Promise<number> {
       ex,
       and(
         eq(domainCounts.userId, f.userId),
+        eq(domainCounts.variant, f.variant),
         f.status ? eq(domainCounts.status, f.status) : undefined,
         f.type ? eq(domainCounts.type, f.type) : undefined,
       ),

@@ -13,7 +13,7 @@ const reviewMessage = (domain: string, decision: { approve: true } | { approve: 
     : eventMessage('domain', 'domain.rejected', { domain, reason: decision.reason });
 
 /** The operator's review of new domains (REVIEW_NEW_DOMAINS, and whole-site acceleration always). */
-export function createDomainReviewService(deps: DomainStore) {
+export function createDomainReviewService(deps: Omit<DomainStore, 'variant'>) {
   const { db, now } = deps;
   return {
     listUnderReview: () => repo.listUnderReviewSystem(db),

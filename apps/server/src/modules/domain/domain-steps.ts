@@ -1,3 +1,4 @@
+import type { DomainVariant } from '@edgeward/contract';
 import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
@@ -12,14 +13,24 @@ import type { DomainEvent } from './domain-state';
 export interface DomainStore {
   db: Db;
   now: () => Date;
+  /** The product whose domains these services see: the CDN's calls never reach an eo domain, nor the reverse. */
+  variant: DomainVariant;
 }
 
 /** Who acts on a domain: the signed-in customer (or the operator simulating one). */
 export type Caller = Pick<AuthUser, 'id' | 'realNameVerified'>;
 
-/** The caller's domain with its configuration (locked until the transaction ends with `lock`); 404 otherwise. */
-export async function ownDomain(ex: Executor, user: Caller, id: number, lock = false) {
-  const row = await repo.findOfUser(ex, user.id, id, { lock });
+/**
+ * The caller's domain of the variant with its configuration (locked until the transaction ends with `lock`); 404
+ * otherwise, also for the caller's domain of the other variant.
+ */
+export async function ownDomain(
+  ex: Executor,
+  user: Caller,
+  id: number,
+  scope: { variant: DomainVariant; lock?: boolean },
+) {
+  const row = await repo.findOfUser(ex, user.id, id, scope);
   if (!row) throw notFound();
   return row;
 }

@@ -11,7 +11,7 @@ import { findNameHolder } from './domain.repository';
 import type { Caller, DomainStore } from './domain-steps';
 import * as repo from './domain-verification.repository';
 
-export interface DomainVerificationServiceDeps extends DomainStore {
+export interface DomainVerificationServiceDeps extends Omit<DomainStore, 'variant'> {
   dns: DnsLookup;
 }
 

@@ -52,6 +52,7 @@ describe.each(dbKinds)('domain repositories on %s', (kind) => {
       id,
       userId: owner,
       domainName: 'www.typed.example.com',
+      variant: 'cdn',
       type: 'web',
       status: 'enabled',
       cname: null,
@@ -100,7 +101,7 @@ describe.each(dbKinds)('domain repositories on %s', (kind) => {
       await insert(owner, 'c.list.example.com', at),
     ];
     await repo.patchConfigOfUser(database.db, owner, ids[1]!, { https: 'on' }, at);
-    const filter = { userId: owner };
+    const filter = { userId: owner, variant: 'cdn' as const };
     expect(await repo.countOfUser(database.db, owner)).toBe(3);
     expect(await listRepo.countList(database.db, filter)).toBe(3);
     expect(await listRepo.countList(database.db, { ...filter, search: 'b.list' })).toBe(1);

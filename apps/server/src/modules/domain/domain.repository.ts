@@ -1,4 +1,4 @@
-import type { AccelerationType, DomainStatus } from '@edgeward/contract';
+import type { AccelerationType, DomainStatus, DomainVariant } from '@edgeward/contract';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { domainConfigs, domainCounts, domains, type StoredDomainConfig, users } from '../../db/schema';
@@ -24,6 +24,7 @@ export const domainColumns = {
   id: domains.id,
   userId: domains.userId,
   domainName: domains.domainName,
+  variant: domains.variant,
   type: domains.type,
   status: domains.status,
   cname: domains.cname,
@@ -57,9 +58,21 @@ export async function sumCounts(ex: Executor, where: SQL | undefined): Promise<n
   return row?.n ?? 0;
 }
 
-/** Domains the user holds (every status), from the trigger-kept counts. */
-export function countOfUser(ex: Executor, userId: number, type?: AccelerationType): Promise<number> {
-  return sumCounts(ex, and(eq(domainCounts.userId, userId), type ? eq(domainCounts.type, type) : undefined));
+/** Domains the user holds (every status; of both variants unless one is named), from the trigger-kept counts. */
+export function countOfUser(
+  ex: Executor,
+  userId: number,
+  type?: AccelerationType,
+  variant?: DomainVariant,
+): Promise<number> {
+  return sumCounts(
+    ex,
+    and(
+      eq(domainCounts.userId, userId),
+      type ? eq(domainCounts.type, type) : undefined,
+      variant ? eq(domainCounts.variant, variant) : undefined,
+    ),
+  );
 }
 
 /** Whoever holds the name, whatever the user: names are unique across the service. */
@@ -81,7 +94,7 @@ export async function insertDomain(
     wholeSite: boolean;
     config: StoredDomainConfig;
     at: Date;
-  } & Partial<Pick<typeof domains.$inferInsert, 'sample' | 'cname' | 'abnormalReason'>>,
+  } & Partial<Pick<typeof domains.$inferInsert, 'sample' | 'cname' | 'abnormalReason' | 'variant'>>,
 ): Promise<number> {
   const { config, at, ...domain } = values;
   const [row] = await tx
@@ -111,9 +124,14 @@ export function findOfUser(
   ex: Executor,
   userId: number,
   id: number,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; variant?: DomainVariant } = {},
 ): Promise<DomainWithConfig | null> {
-  return findOne(ex, and(eq(domains.id, id), eq(domains.userId, userId)), options.lock ?? false);
+  const where = and(
+    eq(domains.id, id),
+    eq(domains.userId, userId),
+    options.variant ? eq(domains.variant, options.variant) : undefined,
+  );
+  return findOne(ex, where, options.lock ?? false);
 }
 
 /** The user's domains among these names (exact names: a wildcard domain is found by its `*.` name). */

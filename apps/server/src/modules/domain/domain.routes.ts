@@ -4,10 +4,26 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { enableRateLimits } from '../../http/rate-limit';
-import { registerRoute } from '../../http/route';
+import { type HandlerContext, registerRoute } from '../../http/route';
 import type { AreaContext } from '../area';
 import { toCsvLines, toVerifyResult } from './domain.presenter';
 import type { DomainServices } from './domain.services';
+
+/** The CSV download of the caller's domains of the services' variant (the CDN's and the edge platform's export). */
+export function domainExport(exports: DomainServices['exports'], now: () => Date) {
+  return async ({ user, query, locale, request, reply }: HandlerContext<typeof domainRoutes.export>) => {
+    const rows = await exports.exportRows(user, query.domainName).catch((error) => {
+      request.log.error({ err: error }, 'domain export failed');
+      throw new AppError('EXPORT_FAILED');
+    });
+    const day = formatUtc8(now().getTime()).slice(0, 10).replaceAll('-', '');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="domains-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(toCsvLines(rows, locale)));
+  };
+}
 
 /** Accelerated domains: the routes of the contract's domain table. */
 export function domainModule(services: DomainServices, deps: AreaContext): FastifyPluginAsync {
@@ -39,18 +55,7 @@ export function domainModule(services: DomainServices, deps: AreaContext): Fasti
     registerRoute(app, r.verifyRecord, async ({ user, body, locale, actor }) => {
       return toVerifyResult(await verification.verify(user, body.domainName, actor), locale);
     });
-    registerRoute(app, r.export, async ({ user, query, locale, request, reply }) => {
-      const rows = await exports.exportRows(user, query.domainName).catch((error) => {
-        request.log.error({ err: error }, 'domain export failed');
-        throw new AppError('EXPORT_FAILED');
-      });
-      const day = formatUtc8(now().getTime()).slice(0, 10).replaceAll('-', '');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="domains-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(toCsvLines(rows, locale)));
-    });
+    registerRoute(app, r.export, domainExport(exports, now));
 
     registerRoute(app, r.config, ({ user, params }) => configs.get(user, params.id));
     registerRoute(

@@ -39,7 +39,7 @@ function isUniqueViolation(error: unknown): boolean {
  * job sends the domain's latest complete configuration.
  */
 export function createDomainService(deps: DomainServiceDeps) {
-  const { db, config, now } = deps;
+  const { db, config, now, variant } = deps;
 
   /**
    * Whole-site acceleration sends dynamic traffic through to the origin, so it is gated: the account must be
@@ -56,7 +56,7 @@ export function createDomainService(deps: DomainServiceDeps) {
   async function switchStatus(user: Caller, id: number, event: 'enable' | 'disable' | 'delete', actor: Actor) {
     if (event === 'enable') assertRealNameVerified(user);
     return db.transaction(async (tx) => {
-      const row = await ownDomain(tx, user, id, true);
+      const row = await ownDomain(tx, user, id, { variant, lock: true });
       const to = nextStatus(row.status, event);
       if (!to) throw refused(event);
       const at = now();
@@ -112,6 +112,7 @@ export function createDomainService(deps: DomainServiceDeps) {
         try {
           id = await repo.insertDomain(tx, {
             userId: user.id,
+            variant,
             domainName,
             type: body.type,
             status,
@@ -132,12 +133,13 @@ export function createDomainService(deps: DomainServiceDeps) {
         if (edgeTarget(status)) await requestPublish(tx, id, now());
         return id;
       });
-      return toDetail((await repo.findOfUser(db, user.id, id))!);
+      return toDetail((await repo.findOfUser(db, user.id, id, { variant }))!);
     },
 
     async list(user: Caller, query: DomainListQuery) {
       const filter: listRepo.ListFilter = {
         userId: user.id,
+        variant,
         search: query.domainName ? toAsciiDomain(query.domainName) : undefined,
         status: query.status,
         type: query.type,
@@ -153,7 +155,7 @@ export function createDomainService(deps: DomainServiceDeps) {
     },
 
     async detail(user: Caller, id: number): Promise<DomainDetail> {
-      return toDetail(await ownDomain(db, user, id));
+      return toDetail(await ownDomain(db, user, id, { variant }));
     },
 
     enable: (user: Caller, id: number, actor: Actor) => switchStatus(user, id, 'enable', actor),

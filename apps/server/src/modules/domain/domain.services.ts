@@ -1,3 +1,4 @@
+import type { DomainVariant } from '@edgeward/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Providers } from '../../providers';
@@ -21,8 +22,11 @@ export interface DomainServicesContext {
   providers: Pick<Providers, 'dns' | 'origins'>;
 }
 
-/** The domain area's parts, wired the same way for the routes, the publish job and the operator commands. */
-export function createDomainServices(ctx: DomainServicesContext) {
+/**
+ * The domain area's parts, wired the same way for the routes, the publish job and the operator commands. The
+ * customer-facing parts see one variant's domains: the CDN's (the default) or the edge platform's.
+ */
+export function createDomainServices(ctx: DomainServicesContext, variant: DomainVariant = 'cdn') {
   const { config } = ctx;
   const db = ctx.database.db;
   const now = () => ctx.now();
@@ -30,11 +34,12 @@ export function createDomainServices(ctx: DomainServicesContext) {
   const origins = createDomainOriginService({ dns, origins: ctx.providers.origins });
   const verification = createDomainVerificationService({ db, now, dns });
   return {
-    domains: createDomainService({ db, config, now, origins, verification }),
+    domains: createDomainService({ db, config, now, variant, origins, verification }),
     verification,
     configs: createDomainConfigService({
       db,
       now,
+      variant,
       origins,
       // Paid add-ons are bought in the commerce area; the switch asks it what the customer holds.
       hasAddon: addonOwnership({ db, now }),
@@ -42,8 +47,8 @@ export function createDomainServices(ctx: DomainServicesContext) {
       // Managed certificates and their deployments are the certificate area's record.
       certificatePasted: adoptPastedCertificate(secretBoxOf(config)),
     }),
-    urlSigning: createUrlSigningService({ db, now }),
-    exports: createDomainExportService({ db }),
+    urlSigning: createUrlSigningService({ db, now, variant }),
+    exports: createDomainExportService({ db, variant }),
     review: createDomainReviewService({ db, now }),
     edge: createEdgeRolloutService({ db, now }),
   };

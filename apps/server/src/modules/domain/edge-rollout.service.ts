@@ -12,7 +12,7 @@ const configFailedMessage = (domain: string, reason: string) =>
  * The domains' side of the edge: what the publish job sends (the latest complete configuration, with the
  * certificate and key) and what the edge's reports do to a domain's status.
  */
-export function createEdgeRolloutService(deps: DomainStore) {
+export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'>) {
   const { db, now } = deps;
   return {
     /** What the edge should hold for a domain now: a snapshot, a removal, or nothing. */

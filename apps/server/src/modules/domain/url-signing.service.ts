@@ -12,11 +12,11 @@ import { type Caller, type DomainStore, ownDomain } from './domain-steps';
 
 /** Signed test URLs, so a customer can try the URL authentication a domain is configured with. */
 export function createUrlSigningService(deps: DomainStore) {
-  const { db, now } = deps;
+  const { db, now, variant } = deps;
   return {
     /** A test URL signed with the domain's current URL-auth settings (primary or backup key). */
     async signUrl(user: Caller, body: UrlAuthSignRequest): Promise<UrlAuthSigned> {
-      const row = await ownDomain(db, user, body.id);
+      const row = await ownDomain(db, user, body.id, { variant });
       const auth = row.config.urlAuth;
       const key = body.useBackupKey ? auth.backupKey : auth.key;
       if (!key) throw fieldError(body.useBackupKey ? 'backupKey' : 'key', 'validation.required');

@@ -1,5 +1,6 @@
 // The traffic area's one door into the domain area's table: which domain a log line's host is, and which domains
 // a customer holds. Read-only; a deleted domain's statistics go with it (ON DELETE CASCADE).
+import type { DomainVariant } from '@edgeward/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { domains } from '../../db/schema';
@@ -35,19 +36,30 @@ export async function domainsForHosts(ex: Executor, hosts: readonly string[]): P
   return out;
 }
 
-/** The user's domains, by name. */
-export function domainsOfUser(ex: Executor, userId: number): Promise<DomainRef[]> {
+/** The user's domains (of one variant when named), by name. */
+export function domainsOfUser(ex: Executor, userId: number, variant?: DomainVariant): Promise<DomainRef[]> {
   return ex
     .select({ id: domains.id, domainName: domains.domainName })
     .from(domains)
-    .where(eq(domains.userId, userId))
+    .where(and(eq(domains.userId, userId), variant ? eq(domains.variant, variant) : undefined))
     .orderBy(domains.domainName);
 }
 
 /** The user's domains among these names; a name that is not theirs is simply absent. */
-export function userDomainsNamed(ex: Executor, userId: number, names: readonly string[]): Promise<DomainRef[]> {
+export function userDomainsNamed(
+  ex: Executor,
+  userId: number,
+  names: readonly string[],
+  variant?: DomainVariant,
+): Promise<DomainRef[]> {
   return ex
     .select({ id: domains.id, domainName: domains.domainName })
     .from(domains)
-    .where(and(eq(domains.userId, userId), inArray(domains.domainName, [...names])));
+    .where(
+      and(
+        eq(domains.userId, userId),
+        inArray(domains.domainName, [...names]),
+        variant ? eq(domains.variant, variant) : undefined,
+      ),
+    );
 }

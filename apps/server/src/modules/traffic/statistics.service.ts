@@ -1,6 +1,7 @@
 import {
   type BandwidthStatistics,
   type DomainStatistics,
+  type DomainVariant,
   type HitRateStatistics,
   type HomeQuery,
   type HomeStatistics,
@@ -32,6 +33,11 @@ import * as read from './traffic-read.repository';
 export interface StatisticsServiceDeps {
   db: Db;
   now: () => Date;
+  /**
+   * Confines every query to one variant's domains (the edge platform's statistics). Without it the account's
+   * figures answer, as the CDN's calls always have.
+   */
+  variant?: DomainVariant;
 }
 
 type Caller = { id: number };
@@ -41,19 +47,19 @@ type Caller = { id: number };
  * domains: naming another customer's domain (or none that exists) answers NOT_FOUND.
  */
 export function createStatisticsService(deps: StatisticsServiceDeps) {
-  const { db } = deps;
+  const { db, variant } = deps;
 
   async function domainsOf(user: Caller, names: readonly string[] | undefined): Promise<DomainRef[]> {
-    if (names === undefined || names.length === 0) return domainsOfUser(db, user.id);
+    if (names === undefined || names.length === 0) return domainsOfUser(db, user.id, variant);
     const unique = [...new Set(names)];
-    const found = await userDomainsNamed(db, user.id, unique);
+    const found = await userDomainsNamed(db, user.id, unique, variant);
     if (found.length !== unique.length) throw notFound();
     return found;
   }
 
   /** Named domains are summed from their own buckets; no names means the whole account's buckets. */
   async function scopeOf(user: Caller, names: readonly string[] | undefined): Promise<read.Scope> {
-    if (names === undefined || names.length === 0) return { userId: user.id };
+    if ((names === undefined || names.length === 0) && !variant) return { userId: user.id };
     return { domainIds: (await domainsOf(user, names)).map((d) => d.id) };
   }
 
@@ -76,7 +82,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
 
   /** The account's figures over a range (domains deleted since included) and its peak 5-minute bandwidth. */
   async function summary(user: Caller, startTime: number, endTime: number) {
-    const scope = { userId: user.id };
+    const scope = await scopeOf(user, undefined);
     const all = await read.scopeTotals(db, scope, rangePieces(startTime, endTime));
     const points = await fiveMinutePoints(scope, bucketStart(startTime, '5m'), endTime);
     return {
@@ -88,6 +94,12 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
   }
 
   return {
+    /** Requests per 5-minute bucket of one domain (any owner): what the edge platform's baselines are built from. */
+    async requestsPerFiveMinutes(domainId: number, from: number, to: number): Promise<number[]> {
+      const rows = await read.series(db, { domainIds: [domainId] }, '5m', bucketStart(from, '5m'), to);
+      return rows.map((row) => row.requests);
+    },
+
     async domainStatistics(user: Caller, q: StatisticsQuery): Promise<DomainStatistics> {
       return toDomainStatistics(q.granularity, await seriesOf(user, q));
     },
@@ -144,7 +156,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
         requests: compare('requests'),
         peakBps: compare('peakBps'),
         hitRate: { value: current.hitRate, previous: previous.hitRate },
-        topDomains: (await usage(await domainsOfUser(db, user.id), startTime, endTime)).slice(
+        topDomains: (await usage(await domainsOfUser(db, user.id, variant), startTime, endTime)).slice(
           0,
           limits.traffic.topDefault,
         ),

@@ -44,13 +44,14 @@ import { PageContainer } from '../../components/PageContainer';
 import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { useI18n } from '../../i18n';
 import { errorIdOf, reportFormError, serverFieldErrors, zodRule } from '../../lib/form';
+import { useConsoleVariant } from '../../navigation/variant';
 import { ForbiddenPage } from '../shell/ForbiddenPage';
 import { CnameGuide } from './CnameGuide';
 import { CnameText } from './CnameText';
 import { DomainStatusTag } from './DomainStatusTag';
 import { applyConfigErrors } from './domain-form';
 import { OriginCheckAlert, OriginFields, type OriginFormValues, originBody, originDefaults } from './OriginFields';
-import { settingsPath } from './paths';
+import { domainPermission, listPath, settingsPath } from './paths';
 
 interface Basics {
   domainName: string;
@@ -61,11 +62,11 @@ type Step = 'name' | 'verify' | 'origin' | 'done';
 const steps: Step[] = ['name', 'verify', 'origin', 'done'];
 
 /**
- * /domain/create: name and type, proof of control of the apex by a TXT record (skipped once the apex is verified),
+ * /domain/create and /eodomain/create: name and type, proof of control of the apex by a TXT record (skipped once the apex is verified),
  * the origin, then the CNAME to set up while the edge brings the domain up.
  */
 export default function CreateDomainPage() {
-  const canAdd = useAuthorized('domain', 'add');
+  const canAdd = useAuthorized(domainPermission(useConsoleVariant()), 'add');
   if (!canAdd) return <ForbiddenPage />;
   return <CreateDomainFlow />;
 }
@@ -375,7 +376,7 @@ function OriginStep({
   const { t } = useI18n();
   const { message } = App.useApp();
   const [form] = Form.useForm<OriginFormValues>();
-  const create = useCreateDomain();
+  const create = useCreateDomain(useConsoleVariant());
   const [originFailed, setOriginFailed] = useState(false);
 
   const submit = async () => {
@@ -450,7 +451,9 @@ function OriginStep({
 function DoneStep({ created, onAnother }: { created: DomainDetail; onAnother: () => void }) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const detail = useDomainDetail(created.id);
+  const variant = useConsoleVariant();
+  // The edge platform's detail is its settings' four parts: the answer of the create call is what this step shows.
+  const detail = useDomainDetail(created.id, variant === 'cdn');
   const domain = detail.data ?? created;
   return (
     <Result
@@ -458,10 +461,10 @@ function DoneStep({ created, onAnother }: { created: DomainDetail; onAnother: ()
       title={t('domain.create.doneTitle', { domain: domain.domainName })}
       subTitle={t('domain.create.doneSubtitle')}
       extra={[
-        <Button key="settings" type="primary" onClick={() => navigate(settingsPath(domain.id))}>
+        <Button key="settings" type="primary" onClick={() => navigate(settingsPath(domain.id, 'basic', variant))}>
           {t('domain.create.configure')}
         </Button>,
-        <Button key="list" onClick={() => navigate('/domain')} data-testid="create-back-to-list">
+        <Button key="list" onClick={() => navigate(listPath(variant))} data-testid="create-back-to-list">
           {t('domain.backToList')}
         </Button>,
         <Button key="another" onClick={onAnother}>

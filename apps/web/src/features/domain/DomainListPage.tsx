@@ -27,9 +27,10 @@ import { RealNameRequired, useRealNameVerified } from '../../components/RealName
 import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
+import { useConsoleVariant } from '../../navigation/variant';
 import { CnameText } from './CnameText';
 import { DomainStatusTag } from './DomainStatusTag';
-import { settingsPath } from './paths';
+import { createPath, domainPermission, settingsPath } from './paths';
 
 interface Filters {
   domainName: string;
@@ -38,8 +39,9 @@ interface Filters {
   order: 'asc' | 'desc';
 }
 
-/** /domain: the user's accelerated domains, with search, filters, status actions and export. */
+/** /domain and /eodomain: the user's accelerated domains of the page's variant, with search, filters, status actions and export. */
 export default function DomainListPage() {
+  const variant = useConsoleVariant();
   const { t } = useI18n();
   const verified = useRealNameVerified();
   const { message } = App.useApp();
@@ -48,17 +50,20 @@ export default function DomainListPage() {
     domainName: '',
     order: 'desc',
   });
-  const list = useDomainList({
-    page: pageState.page,
-    size: pageState.size,
-    order: filters.order,
-    ...(filters.domainName ? { domainName: filters.domainName } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.type ? { type: filters.type } : {}),
-  });
+  const list = useDomainList(
+    {
+      page: pageState.page,
+      size: pageState.size,
+      order: filters.order,
+      ...(filters.domainName ? { domainName: filters.domainName } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.type ? { type: filters.type } : {}),
+    },
+    variant,
+  );
   const limit = useDomainLimit();
   const [exporting, setExporting] = useState(false);
-  const canAdd = useAuthorized('domain', 'add');
+  const canAdd = useAuthorized(domainPermission(variant), 'add');
 
   const filtered = Boolean(filters.domainName || filters.status || filters.type);
   const limitReached = limit.data ? limit.data.used >= limit.data.max : false;
@@ -68,7 +73,7 @@ export default function DomainListPage() {
   const runExport = async () => {
     setExporting(true);
     try {
-      saveFile(await exportDomains(filters.domainName || undefined));
+      saveFile(await exportDomains(filters.domainName || undefined, variant));
     } catch {
       message.error(t('errors.EXPORT_FAILED'));
     } finally {
@@ -144,13 +149,13 @@ export default function DomainListPage() {
   );
 
   const addButton = (
-    <Authorized permissionId="domain" action="add">
+    <Authorized permissionId={domainPermission(variant)} action="add">
       <Tooltip title={limitReached ? t('errors.DOMAIN_LIMIT_REACHED') : undefined}>
         <Button
           type="primary"
           icon={<PlusOutlined />}
           disabled={limitReached}
-          onClick={() => navigate('/domain/create')}
+          onClick={() => navigate(createPath(variant))}
           data-testid="add-domain"
         >
           {t('domain.list.add')}
@@ -177,7 +182,7 @@ export default function DomainListPage() {
             type="primary"
             icon={<PlusOutlined />}
             disabled={limitReached}
-            onClick={() => navigate('/domain/create')}
+            onClick={() => navigate(createPath(variant))}
           >
             {t('domain.list.addFirst')}
           </Button>
@@ -236,7 +241,7 @@ export default function DomainListPage() {
         }
         actions={
           <>
-            <Authorized permissionId="domain" action="export">
+            <Authorized permissionId={domainPermission(variant)} action="export">
               <Button icon={<DownloadOutlined />} loading={exporting} onClick={runExport} data-testid="domain-export">
                 {t('domain.list.export')}
               </Button>
@@ -254,9 +259,10 @@ const nameMaxWidth = 200;
 const cnameMaxWidth = 180;
 
 function DomainNameCell({ row }: { row: DomainListItem }) {
+  const variant = useConsoleVariant();
   return (
     <Flex gap={6} align="center" style={{ minWidth: 0 }}>
-      <Link to={settingsPath(row.id)} data-testid="domain-link" style={{ minWidth: 0 }}>
+      <Link to={settingsPath(row.id, 'basic', variant)} data-testid="domain-link" style={{ minWidth: 0 }}>
         <Clipped text={row.domainName} maxWidth={nameMaxWidth} />
       </Link>
       {row.https === 'on' ? <Tag color="green">HTTPS</Tag> : null}
@@ -273,12 +279,13 @@ const quiet = () => undefined;
  * reason on hover; buttons the user's actions lack are removed (Authorized).
  */
 function RowActions({ row }: { row: DomainListItem }) {
+  const variant = useConsoleVariant();
   const { t } = useI18n();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const enable = useDomainAction('enable');
-  const disable = useDomainAction('disable');
-  const remove = useDomainAction('delete');
+  const enable = useDomainAction('enable', variant);
+  const disable = useDomainAction('disable', variant);
+  const remove = useDomainAction('delete', variant);
   const name = row.domainName;
   const stateBlocked = t('errors.DOMAIN_STATE_CONFLICT');
   return (
@@ -287,14 +294,14 @@ function RowActions({ row }: { row: DomainListItem }) {
         type="link"
         size="small"
         icon={<SettingOutlined />}
-        onClick={() => navigate(settingsPath(row.id))}
+        onClick={() => navigate(settingsPath(row.id, 'basic', variant))}
         data-testid="domain-settings"
       >
         {t('domain.list.settings')}
       </Button>
       {canEnableDomain(row.status) ? (
         // Keys keep the enable and disable buttons apart when a row changes status under an open confirmation.
-        <Authorized key="enable" permissionId="domain" action="enable">
+        <Authorized key="enable" permissionId={domainPermission(variant)} action="enable">
           <ConfirmButton
             type="link"
             size="small"
@@ -306,7 +313,7 @@ function RowActions({ row }: { row: DomainListItem }) {
           </ConfirmButton>
         </Authorized>
       ) : (
-        <Authorized key="disable" permissionId="domain" action="disable">
+        <Authorized key="disable" permissionId={domainPermission(variant)} action="disable">
           {canDisableDomain(row.status) ? (
             <ConfirmButton
               type="link"
@@ -329,7 +336,7 @@ function RowActions({ row }: { row: DomainListItem }) {
           )}
         </Authorized>
       )}
-      <Authorized permissionId="domain" action="delete">
+      <Authorized permissionId={domainPermission(variant)} action="delete">
         {canDeleteDomain(row.status) ? (
           <ConfirmButton
             type="link"

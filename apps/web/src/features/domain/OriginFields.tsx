@@ -4,6 +4,7 @@ import {
   limits,
   type OriginProtocol,
   OriginProtocolSchema,
+  type OriginSettingData,
   OriginSettingSchema,
   originIpOrDomainSchema,
   PortSchema,
@@ -32,6 +33,18 @@ export const originDefaults: OriginFormValues = {
   hostName: '',
   originProtocol: 'follow',
 };
+
+/** A stored origin setting (the first of a config's sources) as the form holds it. */
+export function originFormValues(origin: OriginSettingData | undefined): OriginFormValues {
+  return {
+    ipOrDomain: (origin?.ipOrDomain ?? []).join('\n'),
+    httpPort: origin?.httpPort ?? null,
+    httpsPort: origin?.httpsPort ?? null,
+    hostName: origin?.hostName ?? '',
+    originProtocol: origin?.originProtocol ?? 'follow',
+    ipv6Status: origin?.ipv6Status ?? 'follow',
+  };
+}
 
 /** The origin setting body (create's `origin`, the origin segment) from the form's values. */
 export function originBody(values: OriginFormValues) {

@@ -12,6 +12,7 @@ import { useDomainStatusCounts, useHomeStatistics } from '../../api/traffic';
 import { DataState, EmptyState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
+import { useConsoleVariant } from '../../navigation/variant';
 import { formatQuantity } from '../commerce/money';
 import { DomainStatusTag } from '../domain/DomainStatusTag';
 import { changeOf, formatBps, formatBytes, formatCount, formatRate } from './units';
@@ -88,7 +89,7 @@ function countByStatus(list: DomainListItem[]): [DomainStatus, number][] {
 
 function DomainCounts() {
   const { t } = useI18n();
-  const domains = useDomainStatusCounts();
+  const domains = useDomainStatusCounts(useConsoleVariant());
   return (
     <DataState
       remote={domains}
@@ -127,7 +128,7 @@ function usedPercent(row: MyPackage): number | null {
 
 function PackageUsage() {
   const { t } = useI18n();
-  const packages = useMyPackages('cdn');
+  const packages = useMyPackages(useConsoleVariant());
   const inForce = (data: MyPackage[]) => data.filter((row) => row.state === 'active' || row.state === 'expiring');
   return (
     <DataState
@@ -176,7 +177,7 @@ function PackageUsage() {
  */
 export default function OverviewPage() {
   const { t } = useI18n();
-  const home = useHomeStatistics();
+  const home = useHomeStatistics(useConsoleVariant());
   return (
     <PageContainer subTitle={t('statistics.overview.subtitle')}>
       <Flex vertical gap={16}>

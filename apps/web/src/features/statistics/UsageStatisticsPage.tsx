@@ -15,6 +15,7 @@ import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { bothOf, type Remote } from '../../lib/remote-state';
+import { useConsoleVariant } from '../../navigation/variant';
 import { formatBps, formatBytes, formatCount, formatRate } from './units';
 import {
   type CalendarDay,
@@ -90,9 +91,10 @@ export default function UsageStatisticsPage() {
   const granularity = fittingGranularity(span, chosenGranularity);
   const query: UsageQuery = { ...span, granularity, domainNames };
   const before = previousSpan(span);
-  const domains = useStatisticsDomains(span.startTime, span.endTime);
-  const current = useUsageSeries(metric, query);
-  const previous = useUsageSeries(metric, compare ? { ...query, ...before } : null);
+  const variant = useConsoleVariant();
+  const domains = useStatisticsDomains(span.startTime, span.endTime, variant);
+  const current = useUsageSeries(metric, query, variant);
+  const previous = useUsageSeries(metric, compare ? { ...query, ...before } : null, variant);
   const shift = span.startTime - before.startTime;
   const earlier = compare ? previous.data : undefined;
   const rows = useMemo(

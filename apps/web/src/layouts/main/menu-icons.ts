@@ -1,5 +1,6 @@
 import {
   BarChartOutlined,
+  CloudServerOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   FileTextOutlined,
@@ -20,6 +21,7 @@ import type { ComponentType } from 'react';
  */
 export const menuIcons = {
   BarChartOutlined,
+  CloudServerOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   FileTextOutlined,

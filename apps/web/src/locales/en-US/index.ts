@@ -3,6 +3,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { eo } from './eo';
 import { identity } from './identity';
 import { layout } from './layout';
 import { menu } from './menu';
@@ -23,6 +24,7 @@ export const webEnUS = {
   ...layout,
   ...account,
   ...domain,
+  ...eo,
   ...certificate,
   ...commerce,
   ...identity,

@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { eo } from './eo';
 import { identity } from './identity';
 import { layout } from './layout';
 import { menu } from './menu';
@@ -21,6 +22,7 @@ export const webZhCN: Record<WebTextKey, string> = {
   ...layout,
   ...account,
   ...domain,
+  ...eo,
   ...certificate,
   ...commerce,
   ...identity,

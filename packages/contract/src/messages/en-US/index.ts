@@ -3,6 +3,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { eo } from './eo';
 import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
@@ -23,5 +24,6 @@ export const enUS = {
   ...identity,
   ...security,
   ...support,
+  ...eo,
 } as const;
 export type MessageKey = keyof typeof enUS;

@@ -4,6 +4,7 @@ import { certificate } from './certificate';
 import { commerce } from './commerce';
 import { common } from './common';
 import { domain } from './domain';
+import { eo } from './eo';
 import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
@@ -18,6 +19,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...commerce,
   ...domain,
   ...identity,
+  ...eo,
   ...traffic,
   ...preheat,
   ...operationLog,

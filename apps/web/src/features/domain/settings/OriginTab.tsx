@@ -3,22 +3,11 @@ import { Form } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../../../i18n';
 import { errorIdOf } from '../../../lib/form';
-import { joinLines } from '../domain-form';
-import { OriginCheckAlert, OriginFields, type OriginFormValues, originBody } from '../OriginFields';
+import { OriginCheckAlert, OriginFields, type OriginFormValues, originBody, originFormValues } from '../OriginFields';
 import { SaveBar, SectionCard } from './SectionCard';
 import { useSection, useSettings } from './settings-context';
 
-function fromConfig(config: DomainConfig): OriginFormValues {
-  const origin = config.sources[0];
-  return {
-    ipOrDomain: joinLines(origin?.ipOrDomain ?? []),
-    httpPort: origin?.httpPort ?? null,
-    httpsPort: origin?.httpsPort ?? null,
-    hostName: origin?.hostName ?? '',
-    originProtocol: origin?.originProtocol ?? 'follow',
-    ipv6Status: origin?.ipv6Status ?? 'follow',
-  };
-}
+const fromConfig = (config: DomainConfig): OriginFormValues => originFormValues(config.sources[0]);
 
 /** The origin: where the edge fetches content, on which ports, with which Host header and protocol. */
 export function OriginTab() {
