@@ -1,9 +1,10 @@
 // The certificate area's one door into the domain area: which domains a customer has, and installing a certificate
 // on one of them through the domain's own HTTPS settings (its checks, its transaction, its publish job to the edge).
-import type { CertificateUpload } from '@edgeward/contract';
+import { type CertificateUpload, type DomainVariant, domainVariants } from '@edgeward/contract';
 import type { AreaContext } from '../area';
 import { apexDomain } from '../domain/apex-domain';
-import { createDomainServices } from '../domain/domain.services';
+import { findOfUser } from '../domain/domain.repository';
+import { createDomainServices, type DomainServices } from '../domain/domain.services';
 import type { Actor } from '../operation-log/actor';
 import type { AuthUser } from '../session/session.service';
 
@@ -24,16 +25,25 @@ export interface DomainHttps {
 }
 
 export function domainHttpsOf(ctx: AreaContext): DomainHttps {
-  const { configs, exports, verification } = createDomainServices(ctx);
+  // Both product variants use the same certificates: the domain area's services of each, the CDN's for what is common.
+  const services = Object.fromEntries(domainVariants.map((v) => [v, createDomainServices(ctx, v)])) as Record<
+    DomainVariant,
+    DomainServices
+  >;
+  const db = ctx.database.db;
   return {
     async domainsOf(user) {
       const list: { id: number; domainName: string }[] = [];
-      for await (const row of await exports.exportRows(user, undefined)) {
-        list.push({ id: row.id, domainName: row.domainName });
+      for (const variant of domainVariants) {
+        for await (const row of await services[variant].exports.exportRows(user, undefined)) {
+          list.push({ id: row.id, domainName: row.domainName });
+        }
       }
       return list;
     },
     async installCertificate(user, domainId, material, actor) {
+      const variant = (await findOfUser(db, user.id, domainId))?.variant ?? 'cdn';
+      const { configs } = services[variant];
       const current = await configs.get(user, domainId);
       await configs.installManagedCertificate(
         user,
@@ -48,7 +58,7 @@ export function domainHttpsOf(ctx: AreaContext): DomainHttps {
         actor,
       );
     },
-    verifiedApexes: (user) => verification.verifiedApexes(user),
+    verifiedApexes: (user) => services.cdn.verification.verifiedApexes(user),
     apexOf: apexDomain,
   };
 }

@@ -1,5 +1,6 @@
 import type { CdnType } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPki } from '../../../test/fixtures/certificates';
 import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
 import { logLine } from '../../../test/fixtures/traffic';
 import type { TestUser } from '../../../test/fixtures/users';
@@ -245,6 +246,31 @@ describe.each(dbKinds)('edge-platform domains on %s', (kind) => {
     await h.ctx.app.jobs.runDue();
     const detail = await h.call(both, 'GET', `/eo/domain/${eoId}`);
     expect(detail.body.data.securityPolicy.baseline).toMatchObject({ peakPer10s: 2, averagePer10s: 1 });
+  });
+
+  it('takes a certificate of the shared list: deployed to an eo domain, it turns HTTPS on there', async () => {
+    const user = await userOf('all');
+    const id = await eoDomain(user, 'www.cert-eo.com');
+    await h.settle();
+    const pki = createTestPki();
+    try {
+      const leaf = pki.issue(['www.cert-eo.com']);
+      const upload = await h.call(user, 'POST', '/certificate/upload', {
+        name: 'shared-cert',
+        certificate: leaf.chain,
+        privateKey: leaf.key,
+      });
+      expect(upload.statusCode, upload.text).toBe(200);
+      const certificateId = upload.body.data.id;
+      const covered = await h.call(user, 'GET', `/certificate/${certificateId}/domains`);
+      expect(covered.body.data).toEqual([{ id, domainName: 'www.cert-eo.com', deployed: false }]);
+      const deployed = await h.call(user, 'POST', `/certificate/${certificateId}/deploy`, { domainIds: [id] });
+      expect(deployed.body.data.results).toMatchObject([{ domainId: id, ok: true }]);
+      const detail = (await h.call(user, 'GET', `/eo/domain/${id}`)).body.data;
+      expect(JSON.stringify(detail)).toContain('shared-cert');
+    } finally {
+      pki.cleanup();
+    }
   });
 
   it('lets the operator set the cdnType', async () => {
