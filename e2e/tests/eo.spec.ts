@@ -7,7 +7,7 @@ const test = base.extend<{ account: (cdnType: 'cdn' | 'eo' | 'all') => Promise<T
   account: async ({ request }, use) => {
     await use(async (cdnType) => {
       const user = await registerUser(request, 'eo');
-      if (cdnType !== 'cdn') expect(operator('user', 'cdn-type', user.userName, cdnType)).toContain(cdnType);
+      if (cdnType !== 'cdn') expect(await operator('user', 'cdn-type', user.userName, cdnType)).toContain(cdnType);
       return user;
     });
   },

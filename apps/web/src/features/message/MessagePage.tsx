@@ -1,5 +1,5 @@
 import { limits, type NoticeListKind, type NoticeSummary, noticeListKinds } from '@edgeward/contract';
-import { Badge, Button, Card, Flex, List, Space, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Flex, Grid, List, Space, Tabs, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useDeleteAll, useDeleteNotice, useMarkRead, useNotices, useReadAll } from '../../api/message';
 import { Authorized } from '../../components/Authorized';
@@ -20,6 +20,8 @@ function MessageList({ kind, onOpen }: { kind: NoticeListKind; onOpen: (id: numb
   const list = useNotices(kind, page, size);
   const markRead = useMarkRead();
   const remove = useDeleteNotice();
+  // On a phone the actions go under the message, leaving its title the width of the screen.
+  const phone = Grid.useBreakpoint().md === false;
 
   const item = (m: NoticeSummary) => (
     <List.Item
@@ -75,6 +77,7 @@ function MessageList({ kind, onOpen }: { kind: NoticeListKind; onOpen: (id: numb
     >
       {(data) => (
         <List<NoticeSummary>
+          itemLayout={phone ? 'vertical' : 'horizontal'}
           dataSource={data.list}
           renderItem={item}
           pagination={{
