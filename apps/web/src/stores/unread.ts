@@ -1,4 +1,3 @@
-import { noticeRoutes } from '@edgeward/contract';
 import { request } from '../api/client';
 import { createStore, useStore } from './create-store';
 
@@ -9,8 +8,14 @@ export function useUnreadCount(): number {
   return useStore(unreadStore);
 }
 
-/** GET /notice/unread_count (spec section 7), quiet: the bell must never interrupt the user. */
-const fetchUnreadCount = () => request(noticeRoutes.unreadCount, undefined, { silent: true });
+/**
+ * GET /notice/unread_count (spec section 7), quiet: the bell must never interrupt the user. The route's table (and
+ * zod with its schemas) is fetched at the first count, after sign-in, never on the login page.
+ */
+async function fetchUnreadCount(): Promise<number> {
+  const { noticeRoutes } = await import('@edgeward/contract/routes/message');
+  return request(noticeRoutes.unreadCount, undefined, { silent: true });
+}
 
 let inFlight: Promise<void> | undefined;
 
