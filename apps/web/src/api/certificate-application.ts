@@ -55,8 +55,21 @@ export function useApplicationDetail(id: number) {
     queryKey: applicationKeys.detail(id),
     queryFn: () => request(certificateApplicationRoutes.detail, { params: { id } }, shownInPlace),
     enabled: Number.isInteger(id) && id > 0,
-    refetchInterval: (q) => (q.state.data && isWorking(q.state.data.status) ? APPLICATION_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data && stillMoving(q.state.data) ? APPLICATION_POLL_MS : false),
   });
+}
+
+/**
+ * Working, or completed with the deployment it asked for still under way: the certificate is stored (completed)
+ * before it is installed on the chosen domains, and the page shows each domain's outcome once it is known.
+ */
+function stillMoving(application: {
+  status: Parameters<typeof isWorking>[0];
+  deployDomains: unknown[];
+  deployResults: unknown[] | null;
+}): boolean {
+  if (isWorking(application.status)) return true;
+  return application.status === 'completed' && application.deployDomains.length > 0 && !application.deployResults;
 }
 
 /** An application moved: its detail is the answer; lists, and the managed certificates it may have produced. */
