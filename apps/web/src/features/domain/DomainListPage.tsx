@@ -193,7 +193,7 @@ export default function DomainListPage() {
   );
 
   return (
-    <PageContainer subTitle={t('domain.list.subtitle')}>
+    <PageContainer subTitle={t(`domain.list.subtitle.${variant}`)}>
       {verified ? null : <RealNameRequired banner reason={t('identity.required.domain')} />}
       <PageTable<DomainListItem>
         rowKey="id"

@@ -36,8 +36,10 @@ export const domain = {
   'domain.typeHint.whole_site':
     'Dynamic and static content together, e.g. APIs and pages per user. Needs review; nothing is cached by default.',
 
-  'domain.list.subtitle':
+  'domain.list.subtitle.cdn':
     'Domains accelerated by the CDN. Point each one at its CNAME to start serving through the edge.',
+  'domain.list.subtitle.eo':
+    'Domains served by the edge platform, with its security policy. Point each one at its CNAME to start.',
   'domain.list.add': 'Add domain',
   'domain.list.addFirst': 'Add your first domain',
   'domain.list.export': 'Export',

@@ -35,7 +35,8 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.typeHint.media': '音视频点播，例如 MP4、HLS（m3u8/ts）。',
   'domain.typeHint.whole_site': '动态与静态内容一起加速，例如接口和个性化页面。需要审核，默认不缓存。',
 
-  'domain.list.subtitle': '接入 CDN 加速的域名。将域名解析到对应的 CNAME 后即可通过边缘节点访问。',
+  'domain.list.subtitle.cdn': '接入 CDN 加速的域名。将域名解析到对应的 CNAME 后即可通过边缘节点访问。',
+  'domain.list.subtitle.eo': '接入边缘安全加速平台的域名，可配置安全策略。将域名解析到对应的 CNAME 后即可生效。',
   'domain.list.add': '添加域名',
   'domain.list.addFirst': '添加第一个域名',
   'domain.list.export': '导出',
