@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       'packages/*/src/**/*.test.ts',
       'apps/server/{src,test}/**/*.test.ts',
+      'apps/edge/{src,test}/**/*.test.ts',
       'apps/web/{src,build}/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -1,0 +1,46 @@
+import type { EdgeSnapshot } from './snapshot';
+
+/** Where the edge keeps things and which ports it listens on; the agent fills it from its own settings. */
+export interface EdgeRenderOptions {
+  /** Public ports (80 and 443 in production; high ports in tests). */
+  httpPort: number;
+  httpsPort: number;
+  /** A loopback-only port where the agent purges and preheats, past every access rule of the domain. */
+  internalPort: number;
+  /** Absolute folders and files, all under the agent's state folder. */
+  paths: {
+    /** nginx's prefix (temp folders, pid). */
+    prefix: string;
+    /** Where the per-domain files go (included from the main file). */
+    domainsDir: string;
+    certsDir: string;
+    cacheDir: string;
+    /** The JSON-lines access log the agent ships. */
+    accessLog: string;
+    errorLog: string;
+    /** The folder holding edgeward.js (the njs module: URL authentication). */
+    njsDir: string;
+  };
+  /** The `user` directive, when the master runs as root. */
+  user?: string;
+  workerProcesses?: number | 'auto';
+  /** proxy_cache_path max_size, e.g. '10g'. */
+  cacheMaxSize?: string;
+}
+
+/** A file to write, relative to the paths it names; private keys carry mode 0o600. */
+export interface EdgeFile {
+  path: string;
+  content: string;
+  mode?: number;
+}
+
+/** The main nginx.conf: events, http, shared settings, the default and internal servers, the domains' include. */
+export function renderMainConfig(_options: EdgeRenderOptions): string {
+  throw new Error('not built yet');
+}
+
+/** The files of one enabled domain: its .conf (http-level maps, upstreams, zones and its server blocks) and TLS. */
+export function renderDomain(_snapshot: EdgeSnapshot, _options: EdgeRenderOptions): EdgeFile[] {
+  throw new Error('not built yet');
+}
