@@ -1,3 +1,4 @@
+export * from './certificates';
 export * from './dns-control';
 export * from './dns-server';
 export * from './origin';
