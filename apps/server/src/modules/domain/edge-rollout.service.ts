@@ -1,4 +1,4 @@
-import { toAsciiDomain } from '@edgeward/contract';
+import { defaultEoSecurityExtras, toAsciiDomain } from '@edgeward/contract';
 import { EdgeSnapshotSchema } from '@edgeward/edge-config';
 import { cnameFor, type EdgeReport, type EdgeSnapshot } from '../../providers/edge/edge.provider';
 import { eventMessage, sendMessage } from '../message/message.service';
@@ -45,7 +45,8 @@ export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'> & { 
             certificatePem: tls.certificate,
             privateKeyPem: tls.privateKey,
           },
-          ...(row.variant === 'eo' && eoSecurity ? { eoSecurity } : {}),
+          // An eo domain whose security policy was never saved has every extra off; a CDN domain has none.
+          ...(row.variant === 'eo' ? { eoSecurity: eoSecurity ?? defaultEoSecurityExtras } : {}),
         },
       });
       return { kind: 'apply', snapshot: { ...snapshot, state: target, config: snapshot.config! } };

@@ -6,6 +6,7 @@ import { operatorCommand } from '../../../test/fixtures/operator';
 import type { TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds } from '../../../test/helpers';
 import { rowsOf } from '../../db/migrate';
+import { setCdnTypeById } from '../account/cdn-type';
 
 const CONFIGURED_TOKEN = 'configured-node-token-0123456789';
 
@@ -229,6 +230,33 @@ describe.each(dbKinds)('the nginx edge feed on %s', (kind) => {
     expect((await h.call(owner, 'GET', `/domain/${domainId}/detail`)).statusCode).toBe(404);
     // Another node's removal later is accepted (the feed still holds the removal) and changes nothing.
     expect((await report([{ domainId, version: 5, result: 'removed' }], CONFIGURED_TOKEN)).status).toBe(200);
+  });
+
+  it("gives an edge-platform domain's snapshot its security extras", async () => {
+    const eoUser = await h.user();
+    await setCdnTypeById(h.ctx.database.db, eoUser.id, 'eo', new Date());
+    const eoName = 'www.edge-eo.test';
+    await h.verify(eoUser, eoName);
+    const created = await h.call(eoUser, 'POST', '/eo/domain', {
+      domainName: eoName,
+      type: 'web',
+      origin: { ipOrDomain: ['127.0.0.1'], httpPort: h.origin.port },
+    });
+    expect(created.statusCode, created.text).toBe(200);
+    await runJobs();
+    const full = await feed('since=0');
+    expect(full.snapshots).toEqual([
+      expect.objectContaining({
+        domainName: eoName,
+        variant: 'eo',
+        config: expect.objectContaining({
+          eoSecurity: expect.objectContaining({
+            adaptiveFrequencyControl: expect.objectContaining({ status: 'off' }),
+            slowAttackDefense: expect.any(Object),
+          }),
+        }),
+      }),
+    ]);
   });
 
   it('refuses a bad or revoked token on every agent call and on the log intake; issued tokens post logs', async () => {
