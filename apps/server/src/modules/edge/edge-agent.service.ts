@@ -70,7 +70,11 @@ export function createEdgeAgentService(deps: EdgeAgentServiceDeps) {
       return nginx().feed({ ...query, waitSeconds }, signal);
     },
 
-    /** Records each report as the node's latest for the domain and hands it on; idempotent. */
+    /**
+     * Hands each report on, then records it as the node's latest for the domain. A report the node already made
+     * is not handed on again (an agent repeating its state after a resync costs a read); one whose hand-on failed
+     * was not recorded, so the agent's retry delivers it.
+     */
     async reports(node: AuthenticatedNode, reports: NodeReport[]): Promise<number> {
       const edge = nginx();
       let accepted = 0;
@@ -78,14 +82,16 @@ export function createEdgeAgentService(deps: EdgeAgentServiceDeps) {
         const held = await edge.entry(r.domainId);
         if (!held) continue;
         accepted++;
+        const known = await repo.findReport(db, node.name, r.domainId);
+        if (known?.version === r.version && known.result === r.result) continue;
+        const report = domainReport(held, r);
+        if (report) await edge.deliverReport(report);
         await repo.recordReport(
           db,
           node.name,
           { domainId: r.domainId, version: r.version, result: r.result, reason: r.reason ?? null },
           now(),
         );
-        const report = domainReport(held, r);
-        if (report) await edge.deliverReport(report);
       }
       return accepted;
     },

@@ -83,6 +83,14 @@ export async function lagOf(ex: Executor): Promise<Map<string, { behind: number;
   return new Map(rows.map((r) => [r.node, { behind: Number(r.behind), failed: Number(r.failed) }]));
 }
 
+export async function findReport(ex: Executor, node: string, domainId: number) {
+  const [row] = await ex
+    .select({ version: edgeNodeReports.version, result: edgeNodeReports.result })
+    .from(edgeNodeReports)
+    .where(and(eq(edgeNodeReports.node, node), eq(edgeNodeReports.domainId, domainId)));
+  return row ?? null;
+}
+
 /** Keeps a node's latest report per domain: an older version never overwrites a newer one. */
 export async function recordReport(
   ex: Executor,
