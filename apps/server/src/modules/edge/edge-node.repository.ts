@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/migrate';
-import { type EdgeNodeRow, edgeNodeReports, edgeNodes } from '../../db/schema';
+import { type EdgeNodeRow, edgeNodeReports, edgeNodes, edgeSnapshots } from '../../db/schema';
 
 /** How often a node's last-seen time is written at most: every feed poll and log post would otherwise write. */
 const SEEN_EVERY_MS = 10_000;
@@ -58,29 +58,28 @@ export async function nodeExists(ex: Executor, name: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/**
- * Every issued node with how far it is behind: the domains in the feed whose current version it has not
- * reported applied (or removed), and how many of them it reported failed.
- */
-export async function listNodes(ex: Executor) {
-  const nodes = await ex.select().from(edgeNodes).orderBy(asc(edgeNodes.name));
-  const lag = await lagOf(ex);
-  return nodes.map((node) => ({ ...node, ...(lag.get(node.name) ?? { behind: 0, failed: 0 }) }));
+export function listNodes(ex: Executor): Promise<EdgeNodeRow[]> {
+  return ex.select().from(edgeNodes).orderBy(asc(edgeNodes.name));
 }
 
-/** Per node name (issued or configured): domains behind and failed; a node that never reported is behind on all. */
-export async function lagOf(ex: Executor): Promise<Map<string, { behind: number; failed: number }>> {
+/**
+ * How far each node (issued or configured, by name) is behind: the domains in the feed whose current version it has
+ * not reported applied, and how many of those it reported failed. A node that never reported is behind on all.
+ */
+export async function lagOf(ex: Executor): Promise<(node: string) => { behind: number; failed: number }> {
   const result = await ex.execute(sql`
     SELECT n.node,
-           count(*) FILTER (WHERE r.result IS DISTINCT FROM 'applied' OR r.version < s.version) AS behind,
-           count(*) FILTER (WHERE r.result = 'failed' AND r.version = s.version) AS failed
+           count(s.domain_id) FILTER (WHERE r.result IS DISTINCT FROM 'applied' OR r.version < s.version) AS behind,
+           count(s.domain_id) FILTER (WHERE r.result = 'failed' AND r.version = s.version) AS failed
       FROM (SELECT name AS node FROM edge_nodes UNION SELECT DISTINCT node FROM edge_node_reports) n
       CROSS JOIN edge_snapshots s
       LEFT JOIN edge_node_reports r ON r.node = n.node AND r.domain_id = s.domain_id
      WHERE s.state <> 'removed'
      GROUP BY n.node`);
   const rows = rowsOf<{ node: string; behind: string; failed: string }>(result);
-  return new Map(rows.map((r) => [r.node, { behind: Number(r.behind), failed: Number(r.failed) }]));
+  const lag = new Map(rows.map((r) => [r.node, { behind: Number(r.behind), failed: Number(r.failed) }]));
+  const [held] = await ex.select({ n: count() }).from(edgeSnapshots).where(ne(edgeSnapshots.state, 'removed'));
+  return (node) => lag.get(node) ?? { behind: held?.n ?? 0, failed: 0 };
 }
 
 export async function findReport(ex: Executor, node: string, domainId: number) {

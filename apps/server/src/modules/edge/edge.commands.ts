@@ -39,17 +39,18 @@ export const edgeCommands: OpsCommand[] = [
       if (args.length) throw new OpsError('takes no arguments');
       const nodes = await repo.listNodes(ctx.database.db);
       const lag = await repo.lagOf(ctx.database.db);
+      const lagText = (name: string) => {
+        const l = lag(name);
+        return `behind on ${l.behind} domain(s), ${l.failed} failed`;
+      };
       for (const n of nodes) {
         const versions = n.agentVersion ? ` agent ${n.agentVersion}, nginx ${n.nginxVersion || '?'}` : '';
         ctx.out(
           `${n.name}${n.revokedAt ? ` (revoked ${n.revokedAt.toISOString()})` : ''}: last seen ${when(n.lastSeenAt)}` +
-            `, host ${n.hostname ?? '?'}${versions}; behind on ${n.behind} domain(s), ${n.failed} failed`,
+            `, host ${n.hostname ?? '?'}${versions}; ${lagText(n.name)}`,
         );
       }
-      for (const n of ctx.config.traffic.edgeNodes) {
-        const l = lag.get(n.name);
-        ctx.out(`${n.name} (EDGE_NODE_TOKENS)${l ? `: behind on ${l.behind} domain(s), ${l.failed} failed` : ''}`);
-      }
+      for (const n of ctx.config.traffic.edgeNodes) ctx.out(`${n.name} (EDGE_NODE_TOKENS): ${lagText(n.name)}`);
       if (nodes.length === 0 && ctx.config.traffic.edgeNodes.length === 0) ctx.out('no edge nodes');
     },
   },

@@ -100,7 +100,9 @@ describe.each(dbKinds)('the nginx edge feed on %s', (kind) => {
     tasksCursor = full.tasksCursor;
     expect(cursor).toBeGreaterThan(1);
     expect((await detail()).status).toBe('creating');
-    expect((await operatorCommand(h.ctx.app, 'edge', 'node', 'list')).out).toContain('behind on 1 domain(s)');
+    const behind = (await operatorCommand(h.ctx.app, 'edge', 'node', 'list')).out;
+    expect(behind).toMatch(/^edge-1: .*; behind on 1 domain\(s\), 0 failed$/m);
+    expect(behind).toMatch(/^legacy \(EDGE_NODE_TOKENS\): behind on 1 domain\(s\), 0 failed$/m);
 
     // Nothing new: the answer waits for nothing with waitSeconds=0.
     expect(await feed(`since=${cursor}&tasksSince=${tasksCursor}`)).toMatchObject({
@@ -118,7 +120,7 @@ describe.each(dbKinds)('the nginx edge feed on %s', (kind) => {
     // The same report again changes nothing; one about a domain the feed never held is ignored.
     expect((await report([{ domainId, version: 1, result: 'applied' }])).body.data.accepted).toBe(1);
     expect((await report([{ domainId: 999_999, version: 1, result: 'applied' }])).body.data.accepted).toBe(0);
-    expect((await operatorCommand(h.ctx.app, 'edge', 'node', 'list')).out).toContain('behind on 0 domain(s)');
+    expect((await operatorCommand(h.ctx.app, 'edge', 'node', 'list')).out).toMatch(/^edge-1: .*; behind on 0 domain/m);
   });
 
   it('answers a long poll started before a save as soon as the save is published, with only that domain', async () => {
