@@ -1,4 +1,8 @@
+import { notInArray } from 'drizzle-orm';
+import { domains } from '../../db/schema';
+import { enqueueJob } from '../../jobs/runner';
 import { type OpsCommand, OpsError } from '../../ops/ops';
+import { publishJob } from '../domain/domain.jobs';
 import * as repo from './edge-node.repository';
 import { newNodeToken, tokenSha256 } from './edge-node-auth';
 
@@ -67,6 +71,24 @@ export const edgeCommands: OpsCommand[] = [
       throw new OpsError(
         (await repo.nodeExists(ctx.database.db, name)) ? `${name} is revoked already` : `no edge node named ${name}`,
       );
+    },
+  },
+  {
+    name: 'edge republish',
+    summary: 'publish every domain to the edge again (after switching EDGE from the sandbox to nginx)',
+    async run(args, ctx) {
+      if (args.length) throw new OpsError('takes no arguments');
+      // The sandbox kept nothing: the nginx edge's feed starts empty until each domain is published once more.
+      const db = ctx.database.db;
+      const published = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: domains.id })
+          .from(domains)
+          .where(notInArray(domains.status, ['under_review', 'review_rejected']));
+        for (const { id } of rows) await enqueueJob(tx, publishJob, { domainId: id }, { runAt: ctx.now() });
+        return rows.length;
+      });
+      ctx.out(`${published} domain(s) queued for publishing; the server's job runner carries them to the edge`);
     },
   },
 ];

@@ -259,6 +259,14 @@ describe.each(dbKinds)('the nginx edge feed on %s', (kind) => {
         }),
       }),
     ]);
+
+    // A console switched from the sandbox has an empty feed: republishing fills it.
+    await h.ctx.database.db.execute(sql`DELETE FROM edge_snapshots`);
+    expect((await feed('since=0')).snapshots).toEqual([]);
+    const republished = await operatorCommand(h.ctx.app, 'edge', 'republish');
+    expect(republished.out).toMatch(/^1 domain\(s\) queued/);
+    await runJobs();
+    expect((await feed('since=0')).snapshots).toMatchObject([{ domainName: eoName, variant: 'eo', version: 1 }]);
   });
 
   it('refuses a bad or revoked token on every agent call and on the log intake; issued tokens post logs', async () => {
