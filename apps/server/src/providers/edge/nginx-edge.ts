@@ -108,7 +108,7 @@ export function createNginxEdge(options: NginxEdgeOptions): NginxEdge {
   }
 
   async function upsert(fields: Omit<typeof edgeSnapshots.$inferInsert, 'seq'>) {
-    const row = { ...fields, seq: sql`nextval('edge_feed_seq')` };
+    const row = { ...fields, seq: sql`nextval('edge_feed_seq')`, updatedAt: options.now() };
     await db.transaction(async (tx) => {
       await lockFeed(tx);
       const { domainId: _, ...changed } = row;
