@@ -1,8 +1,9 @@
 // Builds the server to JavaScript (apps/server/dist): production runs plain Node, not the TypeScript loader. The
-// contract's TypeScript is bundled in; every other package stays an import of node_modules. The SQL migrations are
-// copied beside the bundles, where the migration runner looks for them (no code splitting: each entry is one file,
-// so import.meta.url points at dist/ wherever the code came from). `npm run build -w @edgeward/server` runs it;
-// start.mjs and ops.mjs call ensureServerBuild() so that a stale build is never served.
+// workspace packages' TypeScript (contract, edge-config) is bundled in; every other package stays an import of
+// node_modules. The SQL migrations are copied beside the bundles, where the migration runner looks for them (no
+// code splitting: each entry is one file, so import.meta.url points at dist/ wherever the code came from).
+// `npm run build -w @edgeward/server` runs it; start.mjs and ops.mjs call ensureServerBuild() so that a stale build
+// is never served.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,13 @@ import { root, staleReason } from './build-state.mjs';
 
 const serverDir = path.join(root, 'apps/server');
 const outDir = path.join(serverDir, 'dist');
-const sources = ['apps/server/src', 'apps/server/package.json', 'packages/contract/src', 'scripts/server-build.mjs'];
+const sources = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/contract/src',
+  'packages/edge-config/src',
+  'scripts/server-build.mjs',
+];
 
 export const serverEntry = path.join(outDir, 'main.js');
 export const opsEntry = path.join(outDir, 'ops.js');

@@ -38,6 +38,9 @@ const EnvSchema = z.object({
   REVIEW_NEW_DOMAINS: flag,
   ORIGIN_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
   CNAME_ZONE: z.string().default('cdn.edgeward.net'),
+  EDGE: z.enum(['sandbox', 'nginx']).default('sandbox'),
+  EDGE_RESYNC_SECONDS: z.coerce.number().int().min(1).default(300),
+  EDGE_LONG_POLL_SECONDS: z.coerce.number().int().min(1).max(60).default(25),
   EDGE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   EDGE_SANDBOX_FAIL_PATTERN: z.string().optional(),
   REFRESH_DAILY_URLS: z.coerce.number().int().min(0).default(10_000),
@@ -121,6 +124,15 @@ export interface DomainSettings {
 }
 
 export interface EdgeSettings {
+  /**
+   * The edge in use (EDGE): the sandbox, which only pretends, or nginx nodes run by edge agents (apps/edge) that
+   * pull the configuration from this console.
+   */
+  kind: 'sandbox' | 'nginx';
+  /** How often an edge agent asks for every domain again, whatever it holds (EDGE_RESYNC_SECONDS). */
+  resyncSeconds: number;
+  /** The longest an agent's feed call waits for a change (EDGE_LONG_POLL_SECONDS). */
+  longPollSeconds: number;
   /** The sandbox edge applies a snapshot this long after it is published. */
   sandboxDelayMs: number;
   /** Domain names the sandbox edge refuses, so that the abnormal state can be produced on purpose. */
@@ -310,6 +322,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cnameZone: e.CNAME_ZONE.replace(/^\.+|\.+$/g, '').toLowerCase(),
     },
     edge: {
+      kind: e.EDGE,
+      resyncSeconds: e.EDGE_RESYNC_SECONDS,
+      longPollSeconds: e.EDGE_LONG_POLL_SECONDS,
       sandboxDelayMs: e.EDGE_SANDBOX_DELAY_MS,
       sandboxFailPattern: e.EDGE_SANDBOX_FAIL_PATTERN ? new RegExp(e.EDGE_SANDBOX_FAIL_PATTERN, 'i') : undefined,
     },

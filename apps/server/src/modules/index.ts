@@ -4,6 +4,7 @@ import type { Area } from './area';
 import { certificateArea } from './certificate/certificate.area';
 import { commerceArea } from './commerce/commerce.area';
 import { domainArea } from './domain/domain.area';
+import { edgeArea } from './edge/edge.area';
 import { eoArea } from './eo/eo.area';
 import { healthArea } from './health/health.area';
 import { identityArea } from './identity/identity.area';
@@ -24,6 +25,7 @@ export const areas: readonly Area[] = [
   commerceArea,
   trafficArea,
   preheatArea,
+  edgeArea,
   // Last: its sample rows name the other areas' sample objects.
   operationLogArea,
   apiKeyArea,

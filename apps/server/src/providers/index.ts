@@ -57,7 +57,7 @@ export function createProviders(deps: ProviderDeps): Providers {
       allowPrivate: config.domain.allowPrivateOrigins,
       timeoutMs: config.domain.originCheckTimeoutMs,
     }),
-    edge: createEdgeProvider(config, deps.jobs),
+    edge: createEdgeProvider({ config, db, jobs: deps.jobs, now }),
     acme: createAcmeProvider(config.certificate.acme),
     captcha: createCaptchaProvider({
       store: deps.captchaStore ?? createCaptchaRepository(db),

@@ -5,6 +5,7 @@ export * from './accounts';
 export * from './certificates';
 export * from './commerce';
 export * from './domains';
+export * from './edge';
 export * from './eo';
 export * from './identity';
 export * from './jobs';

@@ -50,7 +50,7 @@ export function createDomainServices(ctx: DomainServicesContext, variant: Domain
     urlSigning: createUrlSigningService({ db, now, variant }),
     exports: createDomainExportService({ db, variant }),
     review: createDomainReviewService({ db, now }),
-    edge: createEdgeRolloutService({ db, now }),
+    edge: createEdgeRolloutService({ db, now, cnameZone: config.domain.cnameZone }),
   };
 }
 

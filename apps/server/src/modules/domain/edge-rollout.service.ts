@@ -1,5 +1,6 @@
-import { toAsciiDomain } from '@edgeward/contract';
-import type { EdgeReport, EdgeSnapshot } from '../../providers/edge/edge.provider';
+import { defaultEoSecurityExtras, toAsciiDomain } from '@edgeward/contract';
+import { EdgeSnapshotSchema } from '@edgeward/edge-config';
+import { cnameFor, type EdgeReport, type EdgeSnapshot } from '../../providers/edge/edge.provider';
 import { eventMessage, sendMessage } from '../message/message.service';
 import * as repo from './domain.repository';
 import { edgeTarget, nextStatus } from './domain-state';
@@ -12,7 +13,7 @@ const configFailedMessage = (domain: string, reason: string) =>
  * The domains' side of the edge: what the publish job sends (the latest complete configuration, with the
  * certificate and key) and what the edge's reports do to a domain's status.
  */
-export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'>) {
+export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'> & { cnameZone: string }) {
   const { db, now } = deps;
   return {
     /** What the edge should hold for a domain now: a snapshot, a removal, or nothing. */
@@ -25,21 +26,30 @@ export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'>) {
       if (target === null) return null;
       if (target === 'remove') return { kind: 'remove', domainName: row.domainName };
       const tls = await repo.findTlsMaterialSystem(db, domainId);
-      const stored = row.config;
-      return {
-        kind: 'apply',
-        snapshot: {
-          domainId,
-          domainName: row.domainName,
-          version: row.version,
-          state: target,
-          config: {
-            ...stored,
-            type: row.type,
-            httpsConfig: { ...stored.httpsConfig, certificatePem: tls.certificate, privateKeyPem: tls.privateKey },
+      const { eoSecurity, ...stored } = row.config;
+      const domainName = toAsciiDomain(row.domainName);
+      // Parsed, not cast: a stored configuration that drifted from the edge's schema fails here, loudly, rather
+      // than on every edge node.
+      const snapshot = EdgeSnapshotSchema.parse({
+        domainId,
+        domainName,
+        cname: cnameFor(domainName, deps.cnameZone),
+        variant: row.variant,
+        version: row.version,
+        state: target,
+        config: {
+          ...stored,
+          httpsConfig: {
+            forceHttps: stored.httpsConfig.forceHttps,
+            http2: stored.httpsConfig.http2,
+            certificatePem: tls.certificate,
+            privateKeyPem: tls.privateKey,
           },
+          // An eo domain whose security policy was never saved has every extra off; a CDN domain has none.
+          ...(row.variant === 'eo' ? { eoSecurity: eoSecurity ?? defaultEoSecurityExtras } : {}),
         },
-      };
+      });
+      return { kind: 'apply', snapshot: { ...snapshot, state: target, config: snapshot.config! } };
     },
 
     /**

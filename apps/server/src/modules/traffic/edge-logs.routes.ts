@@ -2,10 +2,9 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { edgeLogRoutes } from '@edgeward/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { EdgeNode } from '../../config';
 import { AppError } from '../../http/errors';
 import { registerRoute } from '../../http/route';
-import { edgeNodeOf } from './edge-node-auth';
+import type { EdgeNodeAuthenticator } from '../edge/edge-node-auth';
 import type { TrafficIngest } from './traffic-ingest.service';
 
 const gunzipAsync = promisify(gunzip);
@@ -23,10 +22,10 @@ declare module 'fastify' {
 }
 
 /**
- * The edge's access-log intake. The node's token is checked before the body is read; the body is taken as bytes
+ * The edge's access-log intake. The node's token (issued by the operator, or in EDGE_NODE_TOKENS) is checked before the body is read; the body is taken as bytes
  * (JSON lines, gzip when Content-Encoding says so) and handed to the one ingestion path.
  */
-export function edgeLogsModule(nodes: () => readonly EdgeNode[], ingest: () => TrafficIngest): FastifyPluginAsync {
+export function edgeLogsModule(authenticate: EdgeNodeAuthenticator, ingest: () => TrafficIngest): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const service = ingest();
     app.removeAllContentTypeParsers();
@@ -34,9 +33,9 @@ export function edgeLogsModule(nodes: () => readonly EdgeNode[], ingest: () => T
       done(null, body),
     );
     app.addHook('onRequest', async (request) => {
-      const node = edgeNodeOf(nodes(), request.headers.authorization);
+      const node = await authenticate(request.headers.authorization);
       if (node === null) throw new AppError('UNAUTHORIZED', { messageKey: 'traffic.edge.unauthorized' });
-      request.edgeNode = node;
+      request.edgeNode = node.name;
     });
     registerRoute(app, edgeLogRoutes.ingest, async ({ request }) => {
       const body = request.body;

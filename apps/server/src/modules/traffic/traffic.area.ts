@@ -1,5 +1,6 @@
 import { handle } from '../../jobs/job';
 import { type AreaContext, defineArea } from '../area';
+import { edgeNodeAuthOf } from '../edge/edge.area';
 import { edgeLogsModule } from './edge-logs.routes';
 import { createStatisticsService } from './statistics.service';
 import { trafficCommands } from './traffic.commands';
@@ -27,12 +28,7 @@ export const trafficArea = defineArea({
   name: 'traffic',
   routes: (ctx) => async (app) => {
     await app.register(trafficModule(() => createStatisticsService({ db: ctx.database.db, now: ctx.now })));
-    await app.register(
-      edgeLogsModule(
-        () => ctx.config.traffic.edgeNodes,
-        () => ingestOf(ctx),
-      ),
-    );
+    await app.register(edgeLogsModule(edgeNodeAuthOf(ctx), () => ingestOf(ctx)));
   },
   jobs: (ctx) => [
     handle(purgeRawLinesJob, async () => {

@@ -4,17 +4,19 @@
  * the snapshot and reloaded, or many nodes pulling versioned snapshots) implements this port; the domain module
  * does not change.
  */
+import type { EdgeSnapshot as EdgeConfigSnapshot, EdgeDomainConfig } from '@edgeward/edge-config';
+
 export type EdgeState = 'enabled' | 'disabled';
 
-export interface EdgeSnapshot {
-  domainId: number;
-  domainName: string;
-  /** Grows with every change; an edge keeps the highest version it has seen and ignores older ones. */
-  version: number;
-  /** The whole configuration, private key included: the edge needs it to serve HTTPS. */
-  config: Record<string, unknown>;
+/**
+ * What the domain module hands the edge: the edge-config snapshot (packages/edge-config, parsed through its schema
+ * before it gets here) of a domain the edge holds. Its version grows with every change; an edge keeps the highest
+ * version it has seen and ignores older ones. The configuration holds the private key: the edge serves HTTPS.
+ */
+export type EdgeSnapshot = Omit<EdgeConfigSnapshot, 'state' | 'config'> & {
   state: EdgeState;
-}
+  config: EdgeDomainConfig;
+};
 
 export type EdgeReport =
   | { kind: 'applied'; domainId: number; domainName: string; version: number; state: EdgeState; cname: string }

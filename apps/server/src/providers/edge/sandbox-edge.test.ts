@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
 import { createJobRunner } from '../../jobs/runner';
-import type { EdgeReport } from './edge.provider';
+import type { EdgeReport, EdgeSnapshot } from './edge.provider';
 import { createSandboxEdge } from './sandbox-edge';
+
+/** The sandbox reads a snapshot's name, version and state only; the configuration is not looked at. */
+const snapshot = (domainId: number, domainName: string, version: number, state: EdgeSnapshot['state']) =>
+  ({ domainId, domainName, cname: 'c', variant: 'cdn', version, state, config: {} }) as unknown as EdgeSnapshot;
 
 describe.each(dbKinds)('sandbox edge on %s', (kind) => {
   let database: Database;
@@ -27,7 +31,7 @@ describe.each(dbKinds)('sandbox edge on %s', (kind) => {
 
   it('reports an applied snapshot with its CNAME only after the rollout delay', async () => {
     const { jobs, edge, reports } = setup();
-    await edge.apply({ domainId: 1, domainName: 'www.a.com', version: 3, state: 'enabled', config: { x: 1 } });
+    await edge.apply(snapshot(1, 'www.a.com', 3, 'enabled'));
     expect(await jobs.runDue()).toBe(0);
     clock.now = new Date(clock.now.getTime() + 2000);
     expect(await jobs.runDue()).toBe(1);
@@ -45,8 +49,8 @@ describe.each(dbKinds)('sandbox edge on %s', (kind) => {
 
   it('refuses names matching the fail pattern and reports removals; wildcards get a valid CNAME', async () => {
     const { jobs, edge, reports } = setup();
-    await edge.apply({ domainId: 2, domainName: 'bad.a.com', version: 1, state: 'enabled', config: {} });
-    await edge.apply({ domainId: 3, domainName: '*.b.com', version: 1, state: 'enabled', config: {} });
+    await edge.apply(snapshot(2, 'bad.a.com', 1, 'enabled'));
+    await edge.apply(snapshot(3, '*.b.com', 1, 'enabled'));
     await edge.remove({ domainId: 4, domainName: 'c.com' });
     clock.now = new Date(clock.now.getTime() + 2000);
     await jobs.runDue();
@@ -65,7 +69,7 @@ describe.each(dbKinds)('sandbox edge on %s', (kind) => {
       calls++;
       if (calls === 1) throw new Error('database busy');
     });
-    await edge.apply({ domainId: 5, domainName: 'd.com', version: 1, state: 'disabled', config: {} });
+    await edge.apply(snapshot(5, 'd.com', 1, 'disabled'));
     await jobs.runDue();
     expect(calls).toBe(1);
     clock.now = new Date(clock.now.getTime() + 1000);

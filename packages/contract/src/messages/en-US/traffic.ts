@@ -1,8 +1,9 @@
-/** The traffic area's texts: statistics queries and the edge's log intake. */
+/** The traffic area's texts: statistics queries, the edge's log intake and the edge agents' calls. */
 export const traffic = {
   'traffic.range.endBeforeStart': 'The end time must be after the start time',
   'traffic.range.tooLong': 'A query may cover at most 92 days',
   'traffic.range.tooFine': 'Five-minute granularity covers at most 31 days; choose a coarser granularity',
   'traffic.edge.unauthorized': 'Unknown edge node token',
   'traffic.edge.badBody': 'The body is not readable access-log lines (gzip or plain JSON lines)',
+  'traffic.edge.sandbox': 'This console runs the sandbox edge (EDGE=sandbox); edge agents need EDGE=nginx',
 } as const;

@@ -1,0 +1,30 @@
+import { isNginxEdge } from '../../providers/edge';
+import { type AreaContext, defineArea } from '../area';
+import { edgeCommands } from './edge.commands';
+import { edgeAgentModule } from './edge.routes';
+import { createEdgeAgentService } from './edge-agent.service';
+import { createEdgeNodeAuth } from './edge-node-auth';
+
+/** The one authentication of edge calls, for the agents' routes here and the traffic area's log intake. */
+export const edgeNodeAuthOf = (ctx: AreaContext) =>
+  createEdgeNodeAuth({ db: ctx.database.db, configured: () => ctx.config.traffic.edgeNodes, now: ctx.now });
+
+/**
+ * The real edge's nodes (EDGE=nginx): their credentials (`npm run ops -- edge node ...`), and the calls their
+ * agents make to pull the configuration feed and report what they applied. With the sandbox edge the calls are
+ * refused with a clear error.
+ */
+export const edgeArea = defineArea({
+  name: 'edge',
+  routes: (ctx) => {
+    const { edge } = ctx.providers;
+    return edgeAgentModule(
+      edgeNodeAuthOf(ctx),
+      createEdgeAgentService({ db: ctx.database.db, edge, settings: ctx.config.edge, now: ctx.now }),
+      () => {
+        if (isNginxEdge(edge)) edge.releaseWaiters();
+      },
+    );
+  },
+  commands: edgeCommands,
+});
