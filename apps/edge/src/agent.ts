@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { EdgeFeed, EdgeRegistration } from '@edgeward/edge-config';
+import * as edgeConfig from '@edgeward/edge-config';
+import { ConfigApplier, type Renderer } from './apply';
+import { type CacheKeyMatcher, runCacheTask } from './cache-tasks';
+import { type ConsoleClient, createConsoleClient } from './console-client';
+import { consoleLogger, type Logger } from './log';
+import { LogShipper } from './log-shipper';
+import { Nginx } from './nginx';
+import type { EdgeSettings } from './settings';
+import { type AgentState, mergeReports, readState, SnapshotStore, writeState } from './state';
+
+export const AGENT_VERSION = '0.1.0';
+
+/** The renderer and the cache key matcher of @edgeward/edge-config; tests may hand in their own. */
+export type EdgeRenderer = Renderer & { cacheKeyMatcher: CacheKeyMatcher };
+
+export interface EdgeAgentOptions {
+  settings: EdgeSettings;
+  renderer?: EdgeRenderer;
+  log?: Logger;
+}
+
+const LOG_TICK_MS = 250;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The edge agent: boots nginx from the last good snapshots (the console may be down), registers, then follows the
+ * console's feed (long poll, a full resync every resyncSeconds), applies snapshots, carries out cache tasks,
+ * reports, and ships the access log. stop() ends the loops and leaves nginx serving.
+ */
+export class EdgeAgent {
+  readonly nginx: Nginx;
+  private readonly settings: EdgeSettings;
+  private readonly renderer: EdgeRenderer;
+  private readonly log: Logger;
+  private readonly abort = new AbortController();
+  private readonly client: ConsoleClient;
+  private readonly store: SnapshotStore;
+  private readonly applier: ConfigApplier;
+  private readonly shipper: LogShipper;
+  private state: AgentState;
+  private loops: Promise<void>[] = [];
+  private registration: EdgeRegistration | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(options: EdgeAgentOptions) {
+    this.settings = options.settings;
+    this.renderer = options.renderer ?? (edgeConfig as unknown as EdgeRenderer);
+    this.log = options.log ?? consoleLogger();
+    const { layout, render } = this.settings;
+    this.nginx = new Nginx({
+      bin: this.settings.nginxBin,
+      prefix: layout.prefix,
+      mainConfig: layout.mainConfig,
+      errorLog: render.paths.errorLog,
+    });
+    this.client = createConsoleClient({
+      baseUrl: this.settings.consoleUrl,
+      token: this.settings.token,
+      signal: this.abort.signal,
+    });
+    fs.mkdirSync(layout.stateDir, { recursive: true });
+    this.state = readState(layout.stateFile);
+    this.store = new SnapshotStore(layout.snapshotsDir);
+    this.applier = new ConfigApplier(this.renderer, render, this.nginx, this.store, this.log);
+    this.shipper = new LogShipper({
+      accessLog: render.paths.accessLog,
+      batchLines: this.settings.logBatchLines,
+      batchMs: this.settings.logBatchMs,
+      rotateBytes: this.settings.logRotateBytes,
+      post: (gzipped, batchId) => this.client.postLogs(gzipped, batchId),
+      reopen: () => this.nginx.reopenLogs(),
+      load: () => this.state.log,
+      save: (position) => this.saveState({ log: position }),
+      log: this.log,
+    });
+  }
+
+  private get stopping(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  /** Boots nginx from what the state folder holds and starts the loops; resolves once nginx serves. */
+  async start(): Promise<void> {
+    const { layout } = this.settings;
+    installNjs(this.settings.render.paths.njsDir);
+    const held = this.store.loadAll();
+    this.log.info(`state ${layout.stateDir}: ${held.size} domain(s), cursor ${this.state.cursor}`);
+    await this.applier.boot(held);
+    this.loops = [this.followFeed(), this.shipLogs()];
+  }
+
+  /** Ends the loops (calls in flight are aborted); nginx keeps serving. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await Promise.allSettled(this.loops);
+    await this.flushing?.catch(() => {});
+    this.log.info('agent stopped; nginx keeps serving');
+  }
+
+  private saveState(change: Partial<AgentState>): void {
+    this.state = { ...this.state, ...change };
+    writeState(this.settings.layout.stateFile, this.state);
+  }
+
+  private async followFeed(): Promise<void> {
+    const registration = await this.register();
+    if (!registration) return;
+    let lastFull = 0;
+    let backoff = 1000;
+    while (!this.stopping) {
+      const full = Date.now() - lastFull >= registration.resyncSeconds * 1000;
+      try {
+        const feed = await this.client.feed(
+          full ? 0 : this.state.cursor,
+          this.state.tasksCursor,
+          full ? 0 : registration.longPollSeconds,
+        );
+        if (this.stopping) return;
+        await this.applyFeed(feed);
+        if (full) lastFull = Date.now();
+        backoff = 1000;
+      } catch (error) {
+        if (this.stopping) return;
+        this.log.warn(`feed: ${(error as Error).message}; again in ${backoff / 1000} s`);
+        await this.sleep(backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    }
+  }
+
+  /** Registers until the console answers (nginx serves the last good snapshots meanwhile). */
+  private async register(): Promise<EdgeRegistration | null> {
+    const nginxVersion = await this.nginx.version();
+    let backoff = 1000;
+    while (!this.stopping) {
+      try {
+        this.registration = await this.client.register({
+          hostname: this.settings.hostname || os.hostname(),
+          agentVersion: AGENT_VERSION,
+          nginxVersion,
+        });
+        this.log.info(
+          `registered as ${this.registration.node} (resync ${this.registration.resyncSeconds} s, long poll ${this.registration.longPollSeconds} s)`,
+        );
+        return this.registration;
+      } catch (error) {
+        if (this.stopping) break;
+        this.log.warn(`register: ${(error as Error).message}; again in ${backoff / 1000} s`);
+        await this.sleep(backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    }
+    return null;
+  }
+
+  private async applyFeed(feed: EdgeFeed): Promise<void> {
+    if (feed.snapshots.length > 0 || feed.full) {
+      const started = Date.now();
+      const reports = await this.applier.apply(feed.snapshots, feed.full);
+      if (reports.length > 0) {
+        const failed = reports.filter((report) => report.result === 'failed').length;
+        this.log.info(
+          `applied ${reports.length - failed} change(s), ${failed} failed, in ${Date.now() - started} ms (cursor ${feed.cursor})`,
+        );
+      }
+      this.saveState({ cursor: feed.cursor, pendingReports: mergeReports(this.state.pendingReports, reports) });
+    } else if (feed.cursor !== this.state.cursor) {
+      this.saveState({ cursor: feed.cursor });
+    }
+    for (const task of feed.tasks) {
+      if (this.state.tasksCursor !== null && task.taskId <= this.state.tasksCursor) continue;
+      const result = await runCacheTask(task, {
+        internalPort: this.settings.render.internalPort,
+        cacheDir: this.settings.render.paths.cacheDir,
+        matcher: this.renderer.cacheKeyMatcher,
+      });
+      const failed = result.results.filter((r) => !r.ok).length;
+      this.log.info(`cache task ${task.taskId} (${task.type}): ${task.urls.length - failed} ok, ${failed} failed`);
+      this.saveState({
+        tasksCursor: task.taskId,
+        pendingCacheReports: [...this.state.pendingCacheReports, result],
+      });
+    }
+    if (feed.tasksCursor !== this.state.tasksCursor) this.saveState({ tasksCursor: feed.tasksCursor });
+    this.flushReports();
+  }
+
+  /** Sends what the console has not accepted yet, retrying in the background until it does. */
+  private flushReports(): void {
+    if (this.flushing) return;
+    this.flushing = (async () => {
+      let backoff = 1000;
+      while (!this.stopping) {
+        const reports = this.state.pendingReports;
+        const cacheReports = this.state.pendingCacheReports;
+        if (reports.length === 0 && cacheReports.length === 0) break;
+        try {
+          if (reports.length > 0) {
+            await this.client.reports(reports);
+            this.saveState({ pendingReports: this.state.pendingReports.filter((r) => !reports.includes(r)) });
+          }
+          for (const report of cacheReports) {
+            await this.client.cacheReport(report);
+            this.saveState({ pendingCacheReports: this.state.pendingCacheReports.filter((r) => r !== report) });
+          }
+          backoff = 1000;
+        } catch (error) {
+          if (this.stopping) break;
+          this.log.warn(`reports: ${(error as Error).message}; again in ${backoff / 1000} s`);
+          await this.sleep(backoff);
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        }
+      }
+    })().finally(() => {
+      this.flushing = null;
+    });
+  }
+
+  private async shipLogs(): Promise<void> {
+    while (!this.stopping) {
+      await this.shipper.tick();
+      await this.sleep(Math.min(LOG_TICK_MS, this.settings.logBatchMs));
+    }
+  }
+
+  /** Waits, or less when the agent stops. */
+  private sleep(ms: number): Promise<void> {
+    const signal = this.abort.signal;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+}
+
+/** Copies the njs module (URL authentication) of @edgeward/edge-config where the main file imports it from. */
+function installNjs(njsDir: string): void {
+  let source: string;
+  try {
+    source = path.dirname(createRequire(import.meta.url).resolve('@edgeward/edge-config/njs/edgeward.js'));
+  } catch {
+    return;
+  }
+  fs.mkdirSync(njsDir, { recursive: true });
+  fs.cpSync(source, njsDir, { recursive: true });
+}
