@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import type { EdgeFeed, EdgeRegistration } from '@edgeward/edge-config';
 import * as edgeConfig from '@edgeward/edge-config';
 import { ConfigApplier, type Renderer } from './apply';
+import { BandwidthWatch, cappedFileContent } from './bandwidth-watch';
 import { type CacheKeyMatcher, runCacheTask } from './cache-tasks';
 import { type ConsoleClient, createConsoleClient } from './console-client';
 import { consoleLogger, type Logger } from './log';
 import { LogShipper } from './log-shipper';
 import { Nginx } from './nginx';
 import type { EdgeSettings } from './settings';
-import { type AgentState, mergeReports, readState, SnapshotStore, writeState } from './state';
+import { type AgentState, mergeReports, readState, SnapshotStore, writeFileAtomic, writeState } from './state';
 
 export const AGENT_VERSION = '0.1.0';
 
@@ -25,6 +25,8 @@ export interface EdgeAgentOptions {
 }
 
 const LOG_TICK_MS = 250;
+/** How often the bandwidth watch compares its lists with the files nginx reads. */
+const WATCH_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 
 /**
@@ -46,6 +48,9 @@ export class EdgeAgent {
   private loops: Promise<void>[] = [];
   private registration: EdgeRegistration | null = null;
   private flushing: Promise<void> | null = null;
+  private readonly watch = new BandwidthWatch();
+  /** Applying a batch and rewriting capped lists both end in a reload: one at a time. */
+  private nginxTurn: Promise<unknown> = Promise.resolve();
 
   constructor(options: EdgeAgentOptions) {
     this.settings = options.settings;
@@ -77,7 +82,15 @@ export class EdgeAgent {
       load: () => this.state.log,
       save: (position) => this.saveState({ log: position }),
       log: this.log,
+      onLines: (text) => this.watch.add(text),
     });
+  }
+
+  /** Runs `work` after the nginx work before it has finished. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.nginxTurn.then(work, work);
+    this.nginxTurn = run.catch(() => {});
+    return run;
   }
 
   private get stopping(): boolean {
@@ -91,7 +104,8 @@ export class EdgeAgent {
     const held = this.store.loadAll();
     this.log.info(`state ${layout.stateDir}: ${held.size} domain(s), cursor ${this.state.cursor}`);
     await this.applier.boot(held);
-    this.loops = [this.followFeed(), this.shipLogs()];
+    this.watch.configure(this.applier.good.values());
+    this.loops = [this.followFeed(), this.shipLogs(), this.watchBandwidth()];
   }
 
   /** Ends the loops (calls in flight are aborted); nginx keeps serving. */
@@ -140,7 +154,7 @@ export class EdgeAgent {
     while (!this.stopping) {
       try {
         this.registration = await this.client.register({
-          hostname: this.settings.hostname || os.hostname(),
+          hostname: this.settings.hostname,
           agentVersion: AGENT_VERSION,
           nginxVersion,
         });
@@ -161,7 +175,8 @@ export class EdgeAgent {
   private async applyFeed(feed: EdgeFeed): Promise<void> {
     if (feed.snapshots.length > 0 || feed.full) {
       const started = Date.now();
-      const reports = await this.applier.apply(feed.snapshots, feed.full);
+      const reports = await this.exclusive(() => this.applier.apply(feed.snapshots, feed.full));
+      this.watch.configure(this.applier.good.values());
       if (reports.length > 0) {
         const failed = reports.filter((report) => report.result === 'failed').length;
         this.log.info(
@@ -228,6 +243,31 @@ export class EdgeAgent {
     }
   }
 
+  /** Keeps each watched domain's capped list as the access log says, reloading nginx when a list changes. */
+  private async watchBandwidth(): Promise<void> {
+    while (!this.stopping) {
+      await this.sleep(WATCH_MS);
+      if (this.watch.domains.length === 0) continue;
+      try {
+        await this.exclusive(async () => {
+          let changed = 0;
+          for (const [domainId, addresses] of this.watch.capped(Date.now() / 1000)) {
+            const file = this.applier.agentFiles(domainId).find((f) => f.endsWith('.geo'));
+            if (!file) continue;
+            const content = cappedFileContent(addresses);
+            if (readOrEmpty(file) === content) continue;
+            writeFileAtomic(file, content);
+            changed++;
+            this.log.info(`domain ${domainId}: ${addresses.length} client(s) over the bandwidth threshold`);
+          }
+          if (changed > 0) await this.nginx.reload();
+        });
+      } catch (error) {
+        this.log.warn(`bandwidth watch: ${(error as Error).message}`);
+      }
+    }
+  }
+
   /** Waits, or less when the agent stops. */
   private sleep(ms: number): Promise<void> {
     const signal = this.abort.signal;
@@ -240,6 +280,14 @@ export class EdgeAgent {
       const timer = setTimeout(done, ms);
       signal.addEventListener('abort', done, { once: true });
     });
+  }
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
   }
 }
 

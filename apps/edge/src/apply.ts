@@ -33,6 +33,8 @@ interface Aside {
 interface Change {
   snapshot: EdgeSnapshot;
   aside: Aside[];
+  /** The domain's agent-owned files before the change. */
+  owned: string[];
   failed?: string;
 }
 
@@ -49,6 +51,8 @@ export class ConfigApplier {
   readonly good = new Map<number, EdgeSnapshot>();
   /** The files each domain has on disk, by absolute path. */
   private readonly files = new Map<number, string[]>();
+  /** The files of each domain that the agent writes after the renderer created them (initialOnly). */
+  private readonly agentOwned = new Map<number, string[]>();
   /** A version that failed is not tried again until the console sends a newer one. */
   private readonly failedVersions = new Map<number, number>();
 
@@ -165,7 +169,7 @@ export class ConfigApplier {
     const { domainId } = snapshot;
     const previous = this.files.get(domainId) ?? [];
     let rendered: PlacedFile[] = [];
-    const change: Change = { snapshot, aside: [] };
+    const change: Change = { snapshot, aside: [], owned: this.agentFiles(domainId) };
     if (snapshot.state === 'enabled') {
       try {
         rendered = this.renderer.renderDomain(snapshot, this.options);
@@ -185,7 +189,15 @@ export class ConfigApplier {
     });
     if (targets.length > 0) this.files.set(domainId, targets);
     else this.files.delete(domainId);
+    const owned = targets.filter((_, i) => rendered[i]!.initialOnly);
+    if (owned.length > 0) this.agentOwned.set(domainId, owned);
+    else this.agentOwned.delete(domainId);
     return change;
+  }
+
+  /** The files of a domain the agent keeps up to date itself (the bandwidth watch's capped list). */
+  agentFiles(domainId: number): string[] {
+    return this.agentOwned.get(domainId) ?? [];
   }
 
   /** Restores a domain's files as they were before the change. */
@@ -202,6 +214,8 @@ export class ConfigApplier {
     }
     if (restored.length > 0) this.files.set(domainId, restored);
     else this.files.delete(domainId);
+    if (change.owned.length > 0) this.agentOwned.set(domainId, change.owned);
+    else this.agentOwned.delete(domainId);
   }
 
   /**

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { EdgeRenderOptions } from '@edgeward/edge-config';
 import { z } from 'zod';
@@ -74,7 +75,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
   return {
     consoleUrl: e.EDGE_CONSOLE_URL.replace(/\/+$/, ''),
     token,
-    hostname: e.EDGE_HOSTNAME ?? (process.env.HOSTNAME || 'edge'),
+    hostname: e.EDGE_HOSTNAME ?? os.hostname(),
     nginxBin: e.NGINX_BIN,
     modulesDir: e.NGINX_MODULES_DIR,
     logBatchLines: e.EDGE_LOG_BATCH_LINES,
