@@ -70,7 +70,15 @@ export class ConfigApplier {
    */
   async boot(snapshots: Map<number, EdgeSnapshot>): Promise<void> {
     const { paths } = this.options;
-    for (const dir of [paths.domainsDir, paths.cacheDir, path.dirname(paths.accessLog), paths.njsDir]) {
+    // nginx makes its temporary folders but not their parent.
+    const folders = [
+      paths.domainsDir,
+      paths.cacheDir,
+      path.dirname(paths.accessLog),
+      paths.njsDir,
+      `${paths.prefix}/temp`,
+    ];
+    for (const dir of folders) {
       fs.mkdirSync(dir, { recursive: true });
     }
     fs.mkdirSync(paths.certsDir, { recursive: true, mode: 0o700 });

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamedFiles, errorLines } from './nginx';
+import { blamedFiles, errorLines, Nginx } from './nginx';
 
 // Messages as nginx 1.22 writes them for `nginx -t -q`.
 const unknownDirective = `nginx: [emerg] unknown directive "proxy_cach" in /var/lib/edge/nginx/domains/12.conf:7
@@ -25,5 +28,22 @@ describe('nginx -t messages', () => {
       '[emerg] unknown directive "proxy_cach" in /var/lib/edge/nginx/domains/12.conf:7',
     );
     expect(errorLines('nginx: [warn] conflicting server name "a" on 0.0.0.0:80, ignored')).toBe('');
+  });
+});
+
+describe('the pid file', () => {
+  it('is the one the main file names, quoted or not, relative to the prefix', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-pid-'));
+    const mainConfig = path.join(dir, 'nginx.conf');
+    const nginx = new Nginx({ bin: '/usr/sbin/nginx', prefix: dir, mainConfig, errorLog: path.join(dir, 'e.log') });
+    try {
+      fs.writeFileSync(mainConfig, 'worker_processes 1;\npid "/run/edge x/nginx.pid";\nevents {}\n');
+      expect(nginx.pidFile()).toBe('/run/edge x/nginx.pid');
+      fs.writeFileSync(mainConfig, 'pid logs/nginx.pid;\n');
+      expect(nginx.pidFile()).toBe(path.join(dir, 'logs/nginx.pid'));
+      expect(nginx.masterPid()).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -53,7 +53,7 @@ export class Nginx {
   /** The pid file named in the main file (`pid ...;`), relative to the prefix like nginx reads it. */
   pidFile(): string {
     const text = fs.readFileSync(this.paths.mainConfig, 'utf8');
-    const named = /^\s*pid\s+([^;\s]+)\s*;/m.exec(text)?.[1];
+    const named = /^\s*pid\s+("[^"]+"|'[^']+'|[^;\s]+)\s*;/m.exec(text)?.[1]?.replace(/^["']|["']$/g, '');
     if (!named) throw new Error(`${this.paths.mainConfig} names no pid file`);
     return path.resolve(this.paths.prefix, named);
   }
