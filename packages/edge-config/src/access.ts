@@ -56,8 +56,16 @@ export function ipFilterRule(prefix: string, ipFilter: EdgeDomainConfig['ipFilte
   return { http: block(`geo ${variable}`, entries), variable };
 }
 
+/**
+ * nginx's map never tries its regexes on an empty value, so a rule that matches an empty or absent UA (only '*'s)
+ * is also written as the exact key "" (exact keys are looked up before any regex).
+ */
 function uaEntries(rules: readonly string[], value: string): [string, string][] {
-  return rules.map((rule) => [quoteLiteral(`~*${userAgentRuleRegex(rule)}`), value]);
+  const matchesEmpty = rules.some((rule) => /^\*+$/.test(rule));
+  return [
+    ...(matchesEmpty ? [['""', value] as [string, string]] : []),
+    ...rules.map((rule): [string, string] => [quoteLiteral(`~*${userAgentRuleRegex(rule)}`), value]),
+  ];
 }
 
 /** Blacklist: a UA matching a rule is refused; whitelist: a UA matching none is (an absent UA matches only '*'). */
@@ -99,7 +107,10 @@ export const knownToolRegexes: Record<EdgeSecurityExtras['clientFiltering']['kno
   postman: '^postmanruntime/',
 };
 
-/** Allow rules first (map regexes are tried in order), then an absent UA, the classes and the tools. */
+/**
+ * Allow rules first (map regexes are tried in order), then the classes and the tools. An absent UA is the exact key
+ * "", refused with blockEmptyUa unless an allow rule matches it.
+ */
 export function clientFilteringRule(
   prefix: string,
   filtering: EdgeSecurityExtras['clientFiltering'],
@@ -110,10 +121,12 @@ export function clientFilteringRule(
     ...filtering.uaClasses.map((name) => uaClassRegexes[name]),
     ...filtering.knownTools.map((name) => knownToolRegexes[name]),
   ];
+  const allows = uaEntries(filtering.allowRules, '0');
+  const allowsEmpty = allows.some(([key]) => key === '""');
   const entries: [string, string][] = [
     ['default', '0'],
-    ...uaEntries(filtering.allowRules, '0'),
-    ...(filtering.blockEmptyUa ? [[quoteLiteral('~^$'), '1'] as [string, string]] : []),
+    ...(filtering.blockEmptyUa && !allowsEmpty ? [['""', '1'] as [string, string]] : []),
+    ...allows,
     ...(blocked.length > 0 ? [[quoteLiteral(`~*${blocked.join('|')}`), '1'] as [string, string]] : []),
   ];
   return { http: block(`map $http_user_agent ${variable}`, entries), variable };
