@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { EdgeFeed, EdgeRegistration } from '@edgeward/edge-config';
-import * as edgeConfig from '@edgeward/edge-config';
+import {
+  cacheKeyMatcher,
+  type EdgeFeed,
+  type EdgeRegistration,
+  renderDomain,
+  renderMainConfig,
+} from '@edgeward/edge-config';
 import { ConfigApplier, type Renderer } from './apply';
 import { BandwidthWatch, cappedFileContent } from './bandwidth-watch';
 import { type CacheKeyMatcher, runCacheTask } from './cache-tasks';
@@ -54,7 +59,7 @@ export class EdgeAgent {
 
   constructor(options: EdgeAgentOptions) {
     this.settings = options.settings;
-    this.renderer = options.renderer ?? (edgeConfig as unknown as EdgeRenderer);
+    this.renderer = options.renderer ?? { renderMainConfig, renderDomain, cacheKeyMatcher };
     this.log = options.log ?? consoleLogger();
     const { layout, render } = this.settings;
     this.nginx = new Nginx({

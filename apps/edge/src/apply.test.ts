@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { renderDomain, renderMainConfig } from '@edgeward/edge-config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotOf, withBrokenCertificate } from '../test/snapshots';
-import { testRenderer } from '../test/test-renderer';
 import { ConfigApplier } from './apply';
 import { silentLogger } from './log';
 import type { Nginx, TestResult } from './nginx';
@@ -42,7 +42,13 @@ function setup() {
   };
   fs.mkdirSync(settings.layout.prefix, { recursive: true });
   const store = new SnapshotStore(settings.layout.snapshotsDir);
-  const applier = new ConfigApplier(testRenderer, settings.render, nginx as unknown as Nginx, store, silentLogger);
+  const applier = new ConfigApplier(
+    { renderMainConfig, renderDomain },
+    settings.render,
+    nginx as unknown as Nginx,
+    store,
+    silentLogger,
+  );
   const blame = (file: string): TestResult => ({
     ok: false,
     message: `nginx: [emerg] unknown directive "x" in ${file}:3\nnginx: configuration file ${settings.layout.mainConfig} test failed`,

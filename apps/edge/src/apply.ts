@@ -11,16 +11,9 @@ export interface Renderer {
   renderDomain(snapshot: EdgeSnapshot, options: EdgeRenderOptions): EdgeFile[];
 }
 
-/** A file the renderer may send with the folder it belongs to, and files the agent owns once written. */
-type PlacedFile = EdgeFile & { dir?: string; initialOnly?: boolean };
-
-/** Where a rendered file goes: its named folder (`dir: 'certs'` -> paths.certsDir), else the domains folder. */
-export function targetOf(file: PlacedFile, options: EdgeRenderOptions): string {
-  if (path.isAbsolute(file.path)) return file.path;
-  const folders = options.paths as unknown as Record<string, string>;
-  const folder = file.dir ? folders[`${file.dir}Dir`] : options.paths.domainsDir;
-  if (!folder) throw new Error(`the renderer named an unknown folder '${file.dir}' for ${file.path}`);
-  return path.join(folder, file.path);
+/** Where a rendered file goes: the folder it names. */
+export function targetOf(file: EdgeFile, options: EdgeRenderOptions): string {
+  return path.join(file.dir === 'certs' ? options.paths.certsDir : options.paths.domainsDir, file.path);
 }
 
 /** A file as it was before a change: its content, or null when it did not exist. */
@@ -176,7 +169,7 @@ export class ConfigApplier {
   private write(snapshot: EdgeSnapshot): Change {
     const { domainId } = snapshot;
     const previous = this.files.get(domainId) ?? [];
-    let rendered: PlacedFile[] = [];
+    let rendered: EdgeFile[] = [];
     const change: Change = { snapshot, aside: [], owned: this.agentFiles(domainId) };
     if (snapshot.state === 'enabled') {
       try {

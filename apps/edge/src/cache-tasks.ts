@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { EdgeCacheReportBody, EdgeCacheTask } from '@edgeward/edge-config';
+import {
+  type EdgeCacheReportBody,
+  type EdgeCacheTask,
+  INTERNAL_HOST,
+  PURGE_KEY_HEADER,
+  PURGE_PATH,
+} from '@edgeward/edge-config';
 
 /*
  * Refresh and preheat on this node. nginx's cache files start with a binary header followed by a `KEY: <key>` line
@@ -13,11 +19,6 @@ import type { EdgeCacheReportBody, EdgeCacheTask } from '@edgeward/edge-config';
 
 /** Tells whether a cache key belongs to a refreshed URL or directory (the renderer knows the key's shape). */
 export type CacheKeyMatcher = (type: 'refreshUrl' | 'refreshDir', url: string) => (key: string) => boolean;
-
-/** The internal server's name and its purge location (packages/edge-config's main file). */
-export const INTERNAL_HOST = 'edgeward-internal';
-export const PURGE_PATH = '/purge';
-export const PURGE_KEY_HEADER = 'x-edgeward-purge-key';
 
 /** The key written in a cache file's header, or null when the bytes hold none (a file being written). */
 export function cacheKeyOf(header: Buffer): string | null {

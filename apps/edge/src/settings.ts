@@ -49,7 +49,6 @@ export interface EdgeSettings {
   token: string;
   hostname: string;
   nginxBin: string;
-  modulesDir: string;
   logBatchLines: number;
   logBatchMs: number;
   logRotateBytes: number;
@@ -77,7 +76,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
     token,
     hostname: e.EDGE_HOSTNAME ?? os.hostname(),
     nginxBin: e.NGINX_BIN,
-    modulesDir: e.NGINX_MODULES_DIR,
     logBatchLines: e.EDGE_LOG_BATCH_LINES,
     logBatchMs: Math.round(e.EDGE_LOG_BATCH_SECONDS * 1000),
     logRotateBytes: Math.round(e.EDGE_LOG_ROTATE_MB * 1024 * 1024),
@@ -98,6 +96,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
       ...(isRoot ? { user: e.EDGE_NGINX_USER } : {}),
       workerProcesses: e.EDGE_WORKER_PROCESSES,
       cacheMaxSize: e.EDGE_CACHE_MAX_SIZE,
+      modulesDir: e.NGINX_MODULES_DIR,
     },
   };
 }

@@ -8,7 +8,6 @@ import { silentLogger } from '../src/log';
 import { type EdgeSettings, loadSettings } from '../src/settings';
 import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './fake-console';
 import { snapshotOf, withBrokenCertificate } from './snapshots';
-import { testRenderer } from './test-renderer';
 
 /*
  * The agent against real nginx, a loopback origin and a fake console (ports 18100-18119). Skipped where nginx is
@@ -60,7 +59,6 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     origin = await startOrigin(ports.origin);
     agent = new EdgeAgent({
       settings: settingsFor(stateDir, fake.url, fake.token),
-      renderer: testRenderer,
       log: silentLogger,
     });
     await agent.start();
@@ -156,7 +154,6 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
 
     agent = new EdgeAgent({
       settings: settingsFor(stateDir, `http://127.0.0.1:${ports.down}`, fake.token),
-      renderer: testRenderer,
       log: silentLogger,
     });
     await agent.start();
