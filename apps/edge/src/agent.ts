@@ -255,17 +255,18 @@ export class EdgeAgent {
       if (this.watch.domains.length === 0) continue;
       try {
         await this.exclusive(async () => {
-          let changed = 0;
+          const changed: string[] = [];
           for (const [domainId, addresses] of this.watch.capped(Date.now() / 1000)) {
             const file = this.applier.agentFiles(domainId).find((f) => f.endsWith('.geo'));
             if (!file) continue;
             const content = cappedFileContent(addresses);
             if (readOrEmpty(file) === content) continue;
             writeFileAtomic(file, content);
-            changed++;
-            this.log.info(`domain ${domainId}: ${addresses.length} client(s) over the bandwidth threshold`);
+            changed.push(`domain ${domainId}: ${addresses.length} client(s) capped`);
           }
-          if (changed > 0) await this.nginx.reload();
+          if (changed.length === 0) return;
+          await this.nginx.reload();
+          this.log.info(`bandwidth watch: ${changed.join(', ')}`);
         });
       } catch (error) {
         this.log.warn(`bandwidth watch: ${(error as Error).message}`);

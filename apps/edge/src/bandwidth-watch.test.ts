@@ -1,26 +1,15 @@
-import type { EdgeSnapshot } from '@edgeward/edge-config';
 import { describe, expect, it } from 'vitest';
-import { snapshotOf } from '../test/snapshots';
+import { snapshotOf, withBandwidthDefense } from '../test/snapshots';
 import { BandwidthWatch, cappedFileContent } from './bandwidth-watch';
 
 const MB = 1024 * 1024;
 
-function guarded(domainId: number, domainName: string, status: 'on' | 'off' = 'on'): EdgeSnapshot {
-  const snapshot = snapshotOf({ domainId, domainName, version: 1, originPort: 9000 });
-  return {
-    ...snapshot,
-    variant: 'eo',
-    config: {
-      ...snapshot.config!,
-      eoSecurity: {
-        adaptiveFrequencyControl: { status: 'off', level: 'moderate', action: 'block' },
-        clientFiltering: { status: 'off', uaClasses: [], blockEmptyUa: false, knownTools: [], allowRules: [] },
-        bandwidthAbuseDefense: { status, thresholdMb: 10, windowSeconds: 60, rateCapKbps: 512 },
-        slowAttackDefense: { status: 'off', minBodyRate: 100, headerTimeoutSeconds: 10, bodyTimeoutSeconds: 10 },
-      },
-    },
-  };
-}
+const guarded = (domainId: number, domainName: string, status: 'on' | 'off' = 'on') =>
+  withBandwidthDefense(snapshotOf({ domainId, domainName, version: 1, originPort: 9000 }), {
+    status,
+    thresholdMb: 10,
+    windowSeconds: 60,
+  });
 
 const line = (time: number, host: string, ip: string, bytes: number) =>
   `${JSON.stringify({ time, host, status: 200, bytes_sent: bytes, client_ip: ip })}\n`;

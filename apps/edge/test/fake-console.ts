@@ -130,12 +130,13 @@ export async function startFakeConsole(port: number, token = 'edge-test-token-01
   return state;
 }
 
-/** A customer's origin on loopback: answers every path with its own text and counts the requests. */
+/** A customer's origin on loopback: answers every path with its own text (under /big/, 700 KB) and counts them. */
 export async function startOrigin(port: number): Promise<{ requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? '/');
-    res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' }).end(`origin ${req.url}`);
+    const body = req.url?.startsWith('/big/') ? 'x'.repeat(700 * 1024) : `origin ${req.url}`;
+    res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

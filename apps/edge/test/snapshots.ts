@@ -71,3 +71,23 @@ export function withBrokenCertificate(snapshot: EdgeSnapshot): EdgeSnapshot {
     },
   };
 }
+
+/** An edge-platform domain with the bandwidth-abuse defence (the other policy parts off). */
+export function withBandwidthDefense(
+  snapshot: EdgeSnapshot,
+  abuse: { status: 'on' | 'off'; thresholdMb: number; windowSeconds: number; rateCapKbps?: number },
+): EdgeSnapshot {
+  return {
+    ...snapshot,
+    variant: 'eo',
+    config: {
+      ...snapshot.config!,
+      eoSecurity: {
+        adaptiveFrequencyControl: { status: 'off', level: 'moderate', action: 'block' },
+        clientFiltering: { status: 'off', uaClasses: [], blockEmptyUa: false, knownTools: [], allowRules: [] },
+        bandwidthAbuseDefense: { rateCapKbps: 512, ...abuse },
+        slowAttackDefense: { status: 'off', minBodyRate: 100, headerTimeoutSeconds: 10, bodyTimeoutSeconds: 10 },
+      },
+    },
+  };
+}
