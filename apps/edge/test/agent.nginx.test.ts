@@ -73,6 +73,8 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
   });
 
   it('serves a published domain: a MISS, then a HIT', async () => {
+    // The console refuses the first report: the agent sends it again.
+    fake.refuse.reports = 1;
     fake.publish(snapshotOf({ domainId: 1, domainName: 'a.test', version: 1, originPort: ports.origin }));
     expect(await reportOf(1, 1)).toMatchObject({ result: 'applied' });
     expect(fake.registrations).toBe(1);
@@ -127,13 +129,19 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     expect(origin.requests.filter((r) => r === '/warm?v=1')).toHaveLength(1);
   });
 
-  it('ships the access log to the console', async () => {
+  it('ships the access log to the console, a refused batch again under the same id', async () => {
+    const refusedAt = fake.batchIds.length;
+    fake.refuse.logs = 1;
+    await get('a.test', '/x');
     const lines = await eventually('log lines of a.test', () => {
       const found = fake.logLines.filter((line) => line.host === 'a.test');
       return found.length >= 8 ? found : undefined;
     });
     expect(lines.map((line) => line.cache_status)).toContain('HIT');
-    expect(new Set(fake.batchIds).size).toBe(fake.batchIds.length);
+    // Every batch id once, but the refused one twice (its repeat accepted).
+    const retried = fake.batchIds[refusedAt];
+    expect(fake.batchIds.filter((id) => id === retried)).toHaveLength(2);
+    expect(new Set(fake.batchIds).size).toBe(fake.batchIds.length - 1);
   });
 
   it('drops the files of a disabled domain and reports it applied', async () => {
@@ -146,16 +154,22 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
   });
 
   it('restarted with the console down, serves from the last good snapshots', async () => {
+    const consoleDown = () =>
+      new EdgeAgent({
+        settings: settingsFor(stateDir, `http://127.0.0.1:${ports.down}`, fake.token),
+        log: silentLogger,
+      });
     await agent.stop();
-    // The agent stopping leaves nginx serving.
+    // The agent stopping leaves nginx serving; a new agent finds it running and reloads it.
     expect((await get('a.test', '/x')).status).toBe(200);
+    agent = consoleDown();
+    await agent.start();
+    expect((await get('a.test', '/x')).status).toBe(200);
+    await agent.stop();
     await agent.nginx.stop();
     await expect(get('a.test', '/x')).rejects.toThrow();
 
-    agent = new EdgeAgent({
-      settings: settingsFor(stateDir, `http://127.0.0.1:${ports.down}`, fake.token),
-      log: silentLogger,
-    });
+    agent = consoleDown();
     await agent.start();
     const answer = await get('a.test', '/x');
     expect(answer.status).toBe(200);

@@ -16,6 +16,8 @@ export interface FakeConsole {
   /** Every X-Batch-Id posted, accepted or not. */
   batchIds: string[];
   registrations: number;
+  /** How many of the next calls of each kind answer 503 (the console restarting). */
+  refuse: { reports: number; logs: number };
   /** A new version of a domain (or its removal): the next feed answer carries it. */
   publish(snapshot: EdgeSnapshot): void;
   addTask(type: EdgeCacheTask['type'], urls: string[]): number;
@@ -44,6 +46,7 @@ export async function startFakeConsole(port: number, token = 'edge-test-token-01
     logLines: [],
     batchIds: [],
     registrations: 0,
+    refuse: { reports: 0, logs: 0 },
     publish(snapshot) {
       cursor++;
       snapshots.set(snapshot.domainId, snapshot);
@@ -104,6 +107,7 @@ export async function startFakeConsole(port: number, token = 'edge-test-token-01
         return answer(200, envelope(feed));
       }
       case 'POST /api/edge/agent/reports': {
+        if (state.refuse.reports > 0 && state.refuse.reports--) return answer(503, failure(503, 'UNAVAILABLE'));
         const { reports } = JSON.parse(body.toString('utf8')) as { reports: EdgeReport[] };
         state.reports.push(...reports);
         return answer(200, envelope({ accepted: reports.length }));
@@ -114,6 +118,7 @@ export async function startFakeConsole(port: number, token = 'edge-test-token-01
       case 'POST /api/edge/logs': {
         const batchId = String(req.headers['x-batch-id']);
         state.batchIds.push(batchId);
+        if (state.refuse.logs > 0 && state.refuse.logs--) return answer(503, failure(503, 'UNAVAILABLE'));
         const text = (req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
         const lines = text.split('\n').filter(Boolean);
         if (!seenBatches.has(batchId)) {
