@@ -52,5 +52,6 @@ export async function ensureEdgeBuild() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exit((await ensureEdgeBuild()) ? 0 : 1);
+  const force = process.argv.includes('--force');
+  process.exit((force ? await buildEdge().then(() => true) : await ensureEdgeBuild()) ? 0 : 1);
 }
