@@ -11,7 +11,7 @@ import {
 import { ConfigApplier, type Renderer } from './apply';
 import { BandwidthWatch, cappedFileContent } from './bandwidth-watch';
 import { type CacheKeyMatcher, runCacheTask } from './cache-tasks';
-import { type ConsoleClient, createConsoleClient } from './console-client';
+import { type ConsoleClient, ConsoleError, createConsoleClient } from './console-client';
 import { consoleLogger, type Logger } from './log';
 import { LogShipper } from './log-shipper';
 import { Nginx } from './nginx';
@@ -33,6 +33,8 @@ const LOG_TICK_MS = 250;
 /** How often the bandwidth watch compares its lists with the files nginx reads. */
 const WATCH_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
+/** The protocol takes up to 20 000 reports a call; a fresh node's first full answer may hold more domains. */
+const REPORTS_PER_CALL = 5000;
 
 /**
  * The edge agent: boots nginx from the last good snapshots (the console may be down), registers, then follows the
@@ -210,23 +212,26 @@ export class EdgeAgent {
     this.flushReports();
   }
 
-  /** Sends what the console has not accepted yet, retrying in the background until it does. */
+  /**
+   * Sends what the console has not accepted yet, retrying in the background until it does. An answer that refuses
+   * the call for good (a 4xx other than 401, 408 or 429) drops it: sending it again would block every later one.
+   */
   private flushReports(): void {
     if (this.flushing) return;
     this.flushing = (async () => {
       let backoff = 1000;
       while (!this.stopping) {
-        const reports = this.state.pendingReports;
-        const cacheReports = this.state.pendingCacheReports;
-        if (reports.length === 0 && cacheReports.length === 0) break;
+        const reports = this.state.pendingReports.slice(0, REPORTS_PER_CALL);
+        const cacheReport = this.state.pendingCacheReports[0];
         try {
           if (reports.length > 0) {
-            await this.client.reports(reports);
+            await this.deliver('reports', () => this.client.reports(reports));
             this.saveState({ pendingReports: this.state.pendingReports.filter((r) => !reports.includes(r)) });
-          }
-          for (const report of cacheReports) {
-            await this.client.cacheReport(report);
-            this.saveState({ pendingCacheReports: this.state.pendingCacheReports.filter((r) => r !== report) });
+          } else if (cacheReport) {
+            await this.deliver(`cache report ${cacheReport.taskId}`, () => this.client.cacheReport(cacheReport));
+            this.saveState({ pendingCacheReports: this.state.pendingCacheReports.filter((r) => r !== cacheReport) });
+          } else {
+            break;
           }
           backoff = 1000;
         } catch (error) {
@@ -239,6 +244,16 @@ export class EdgeAgent {
     })().finally(() => {
       this.flushing = null;
     });
+  }
+
+  private async deliver(what: string, call: () => Promise<unknown>): Promise<void> {
+    try {
+      await call();
+    } catch (error) {
+      const status = error instanceof ConsoleError ? error.status : 0;
+      if (status < 400 || status >= 500 || [401, 408, 429].includes(status)) throw error;
+      this.log.warn(`${what} dropped, the console refuses it: ${(error as Error).message}`);
+    }
   }
 
   private async shipLogs(): Promise<void> {
