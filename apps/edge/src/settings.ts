@@ -28,7 +28,7 @@ const EnvSchema = z.object({
     .default('10g'),
   EDGE_LOG_BATCH_LINES: z.coerce.number().int().min(1).max(100_000).default(5000),
   EDGE_LOG_BATCH_SECONDS: z.coerce.number().min(0.1).default(2),
-  EDGE_LOG_ROTATE_MB: z.coerce.number().min(1).default(256),
+  EDGE_LOG_ROTATE_MB: z.coerce.number().positive().default(256),
   EDGE_HOSTNAME: z.string().optional(),
 });
 

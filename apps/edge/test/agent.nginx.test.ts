@@ -35,6 +35,8 @@ function settingsFor(stateDir: string, consoleUrl: string, token: string): EdgeS
     EDGE_WORKER_PROCESSES: '1',
     EDGE_CACHE_MAX_SIZE: '100m',
     EDGE_LOG_BATCH_SECONDS: '0.2',
+    // About a dozen lines: the rotation test fills it several times.
+    EDGE_LOG_ROTATE_MB: '0.004',
   });
 }
 
@@ -142,6 +144,20 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     const retried = fake.batchIds[refusedAt];
     expect(fake.batchIds.filter((id) => id === retried)).toHaveLength(2);
     expect(new Set(fake.batchIds).size).toBe(fake.batchIds.length - 1);
+  });
+
+  it('rotates the access log past its size without losing a line', async () => {
+    const shipped = () => new Set(fake.logLines.map((line) => line.url));
+    // Three rounds, each over the size once shipped: three files, each renamed, reopened and drained.
+    for (const round of [1, 2, 3]) {
+      const urls = Array.from({ length: 25 }, (_, n) => `/rotate/${round}/${n}`);
+      for (const url of urls) await get('a.test', url);
+      await eventually(`the lines of round ${round}`, () => urls.every((url) => shipped().has(url)));
+    }
+    expect(fake.logLines.filter((line) => String(line.url).startsWith('/rotate/'))).toHaveLength(75);
+    const files = new Set(fake.batchIds.map((id) => id.slice(0, id.lastIndexOf('-'))));
+    expect(files.size).toBeGreaterThanOrEqual(3);
+    await eventually('the renamed log removed', () => !fs.existsSync(path.join(stateDir, 'logs', 'access.log.1')));
   });
 
   it('drops the files of a disabled domain and reports it applied', async () => {
