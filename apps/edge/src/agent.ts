@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import {
   cacheKeyMatcher,
   type EdgeFeed,
@@ -107,7 +105,6 @@ export class EdgeAgent {
   /** Boots nginx from what the state folder holds and starts the loops; resolves once nginx serves. */
   async start(): Promise<void> {
     const { layout } = this.settings;
-    installNjs(this.settings.render.paths.njsDir);
     const held = this.store.loadAll();
     this.log.info(`state ${layout.stateDir}: ${held.size} domain(s), cursor ${this.state.cursor}`);
     await this.applier.boot(held);
@@ -310,16 +307,4 @@ function readOrEmpty(file: string): string {
   } catch {
     return '';
   }
-}
-
-/** Copies the njs module (URL authentication) of @edgeward/edge-config where the main file imports it from. */
-function installNjs(njsDir: string): void {
-  let source: string;
-  try {
-    source = path.dirname(createRequire(import.meta.url).resolve('@edgeward/edge-config/njs/edgeward.js'));
-  } catch {
-    return;
-  }
-  fs.mkdirSync(njsDir, { recursive: true });
-  fs.cpSync(source, njsDir, { recursive: true });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { EdgeFile, EdgeRenderOptions, EdgeReport, EdgeSnapshot } from '@edgeward/edge-config';
 import type { Logger } from './log';
@@ -75,6 +76,7 @@ export class ConfigApplier {
       fs.mkdirSync(dir, { recursive: true });
     }
     fs.mkdirSync(paths.certsDir, { recursive: true, mode: 0o700 });
+    installNjs(paths.njsDir);
     writeFileAtomic(this.nginx.paths.mainConfig, this.renderer.renderMainConfig(this.options));
     const changes: Change[] = [];
     for (const snapshot of snapshots.values()) {
@@ -252,4 +254,10 @@ function readAside(file: string): Aside {
   } catch {
     return { file, content: null, mode: 0o644 };
   }
+}
+
+/** Copies the njs module (URL authentication) of @edgeward/edge-config where the main file imports it from. */
+function installNjs(njsDir: string): void {
+  const source = path.dirname(createRequire(import.meta.url).resolve('@edgeward/edge-config/njs/edgeward.js'));
+  fs.cpSync(source, njsDir, { recursive: true });
 }
