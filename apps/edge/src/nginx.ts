@@ -88,9 +88,10 @@ export class Nginx {
   /**
    * HUP to the master, then waits until it serves the new files: new workers started (a master that cannot load
    * the files keeps the old ones; that is an error here) and the old workers no longer accepting (gone, or titled
-   * "shutting down", which they set just before closing their listening sockets).
+   * "shutting down", which they set just before closing their listening sockets). The master reads the whole
+   * configuration first: about 10 s with ten thousand domains on two cores, hence the long limit.
    */
-  async reload(timeoutMs = 15_000): Promise<void> {
+  async reload(timeoutMs = 60_000): Promise<void> {
     const pid = this.masterPid();
     if (pid === null) throw new Error('nginx is not running');
     const before = childrenOf(pid);
