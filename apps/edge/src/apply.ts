@@ -13,7 +13,7 @@ export interface Renderer {
 }
 
 /** Where a rendered file goes: the folder it names. */
-export function targetOf(file: EdgeFile, options: EdgeRenderOptions): string {
+function targetOf(file: EdgeFile, options: EdgeRenderOptions): string {
   return path.join(file.dir === 'certs' ? options.paths.certsDir : options.paths.domainsDir, file.path);
 }
 

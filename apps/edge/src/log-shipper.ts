@@ -31,11 +31,11 @@ export function completeLines(chunk: Buffer, maxLines: number): { lines: number;
   return { lines, bytes };
 }
 
-export function batchIdOf(position: LogPosition): string {
+function batchIdOf(position: LogPosition): string {
   return `${position.fileId}-${position.offset}`;
 }
 
-export function newPosition(inode: number): LogPosition {
+function newPosition(inode: number): LogPosition {
   return { fileId: `${inode.toString(36)}${randomBytes(4).toString('hex')}`, inode, offset: 0 };
 }
 

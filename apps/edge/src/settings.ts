@@ -101,7 +101,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
   };
 }
 
-export function layoutOf(stateDir: string): EdgeLayout {
+function layoutOf(stateDir: string): EdgeLayout {
   const dir = path.resolve(stateDir);
   const prefix = path.join(dir, 'nginx');
   return {

@@ -16,7 +16,7 @@ import { z } from 'zod';
  */
 
 /** Where shipping stands in the access log: the file (by id and inode) and the first byte not yet accepted. */
-export const LogPositionSchema = z.object({
+const LogPositionSchema = z.object({
   /** Names the file in batch ids; new for every file the agent starts reading. */
   fileId: z.string(),
   inode: z.number(),
@@ -26,7 +26,7 @@ export const LogPositionSchema = z.object({
 });
 export type LogPosition = z.infer<typeof LogPositionSchema>;
 
-export const AgentStateSchema = z.object({
+const AgentStateSchema = z.object({
   /** The feed cursor of the last batch nginx serves; 0 before the first. */
   cursor: z.number().int().min(0).default(0),
   /** The last cache task carried out; null until the first feed answer says where the tasks stand. */
