@@ -96,10 +96,10 @@ export class ConfigApplier {
     await this.testAndSetAside(changes);
     for (const change of changes) {
       if (!change.failed) continue;
-      // A last good version that no longer passes (a newer agent renders it differently): served no more.
+      // A last good version that no longer passes (a newer agent renders it differently) is not served; its
+      // snapshot stays stored for the next boot, and the console's next full answer sends it again.
       this.log.warn(`domain ${change.snapshot.domainId} v${change.snapshot.version} set aside: ${change.failed}`);
       this.good.delete(change.snapshot.domainId);
-      this.store.remove(change.snapshot.domainId);
     }
     const how = await this.nginx.startOrReload();
     this.log.info(`nginx ${how} with ${this.files.size} domain(s) of ${this.good.size} held`);
