@@ -1,3 +1,5 @@
+import { renderDomainFiles } from './domain';
+import { renderMain } from './main';
 import type { EdgeSnapshot } from './snapshot';
 
 /** Where the edge keeps things and which ports it listens on; the agent fills it from its own settings. */
@@ -26,21 +28,27 @@ export interface EdgeRenderOptions {
   workerProcesses?: number | 'auto';
   /** proxy_cache_path max_size, e.g. '10g'. */
   cacheMaxSize?: string;
+  /** Where nginx's dynamic modules are (js, cache purge, brotli); default /usr/lib/nginx/modules. */
+  modulesDir?: string;
 }
 
-/** A file to write, relative to the paths it names; private keys carry mode 0o600. */
+/** A file to write, relative to the folder it names (paths.domainsDir or paths.certsDir). */
 export interface EdgeFile {
+  dir: 'domains' | 'certs';
   path: string;
   content: string;
+  /** Private keys carry 0o600. */
   mode?: number;
+  /** Written only when missing: the agent owns its content afterwards (the bandwidth-abuse address list). */
+  initialOnly?: boolean;
 }
 
 /** The main nginx.conf: events, http, shared settings, the default and internal servers, the domains' include. */
-export function renderMainConfig(_options: EdgeRenderOptions): string {
-  throw new Error('not built yet');
+export function renderMainConfig(options: EdgeRenderOptions): string {
+  return renderMain(options);
 }
 
 /** The files of one enabled domain: its .conf (http-level maps, upstreams, zones and its server blocks) and TLS. */
-export function renderDomain(_snapshot: EdgeSnapshot, _options: EdgeRenderOptions): EdgeFile[] {
-  throw new Error('not built yet');
+export function renderDomain(snapshot: EdgeSnapshot, options: EdgeRenderOptions): EdgeFile[] {
+  return renderDomainFiles(snapshot, options);
 }

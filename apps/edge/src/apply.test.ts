@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderDomain, renderMainConfig } from '@edgeward/edge-config';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { snapshotOf, withBrokenCertificate } from '../test/snapshots';
+import { ConfigApplier } from './apply';
+import { silentLogger } from './log';
+import type { Nginx, TestResult } from './nginx';
+import { loadSettings } from './settings';
+import { SnapshotStore } from './state';
+
+/*
+ * The applier with a scripted nginx: `nginx -t` answers what the test says (blaming a file as nginx would), reloads
+ * are counted. The loopback tests run the same code against real nginx.
+ */
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-apply-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function setup() {
+  const settings = loadSettings({ EDGE_CONSOLE_URL: 'http://c', EDGE_NODE_TOKEN: 't', EDGE_STATE_DIR: dir });
+  const { paths } = settings.render;
+  const nginx = {
+    paths: { mainConfig: settings.layout.mainConfig },
+    tests: [] as TestResult[],
+    reloads: 0,
+    started: 0,
+    async test() {
+      return this.tests.shift() ?? { ok: true };
+    },
+    async reload() {
+      this.reloads++;
+    },
+    async startOrReload() {
+      this.started++;
+      return 'started';
+    },
+  };
+  fs.mkdirSync(settings.layout.prefix, { recursive: true });
+  const store = new SnapshotStore(settings.layout.snapshotsDir);
+  const applier = new ConfigApplier(
+    { renderMainConfig, renderDomain },
+    settings.render,
+    nginx as unknown as Nginx,
+    store,
+    silentLogger,
+  );
+  const blame = (file: string): TestResult => ({
+    ok: false,
+    message: `nginx: [emerg] unknown directive "x" in ${file}:3\nnginx: configuration file ${settings.layout.mainConfig} test failed`,
+  });
+  return { paths, nginx, store, applier, blame };
+}
+
+const domain = (domainId: number, version: number) =>
+  snapshotOf({ domainId, domainName: `d${domainId}.test`, version, originPort: 9000 + version });
+
+describe('applying snapshots', () => {
+  it('writes, tests, reloads, keeps the new versions and reports them', async () => {
+    const { paths, nginx, store, applier } = setup();
+    await applier.boot(new Map());
+    expect(nginx.started).toBe(1);
+    const reports = await applier.apply([domain(1, 1), domain(2, 1)], false);
+    expect(reports).toEqual([
+      { domainId: 1, version: 1, result: 'applied' },
+      { domainId: 2, version: 1, result: 'applied' },
+    ]);
+    expect(nginx.reloads).toBe(1);
+    expect(fs.readdirSync(paths.domainsDir).sort()).toEqual(['1.conf', '2.conf']);
+    expect([...store.loadAll().keys()].sort()).toEqual([1, 2]);
+    // The same versions again (a resync): nothing to do.
+    expect(await applier.apply([domain(1, 1)], false)).toEqual([]);
+    expect(nginx.reloads).toBe(1);
+  });
+
+  it('puts back the previous files of the domain nginx blames and applies the rest', async () => {
+    const { paths, nginx, store, applier, blame } = setup();
+    await applier.boot(new Map());
+    await applier.apply([domain(1, 1)], false);
+    const before = fs.readFileSync(path.join(paths.domainsDir, '1.conf'), 'utf8');
+    nginx.tests.push(blame(path.join(paths.domainsDir, '1.conf')));
+    const reports = await applier.apply([domain(1, 2), domain(2, 1)], false);
+    expect(reports).toEqual([
+      { domainId: 1, version: 2, result: 'failed', reason: expect.stringContaining('unknown directive "x"') },
+      { domainId: 2, version: 1, result: 'applied' },
+    ]);
+    expect(fs.readFileSync(path.join(paths.domainsDir, '1.conf'), 'utf8')).toBe(before);
+    expect(store.loadAll().get(1)?.version).toBe(1);
+    // The failed version is not tried again; a newer one is.
+    expect(await applier.apply([domain(1, 2)], false)).toEqual([]);
+    expect(await applier.apply([domain(1, 3)], false)).toEqual([{ domainId: 1, version: 3, result: 'applied' }]);
+  });
+
+  it('removes the files of a first version nginx refuses, certificates included', async () => {
+    const { paths, nginx, applier } = setup();
+    await applier.boot(new Map());
+    nginx.tests.push({
+      ok: false,
+      message: `nginx: [emerg] cannot load certificate "${paths.certsDir}/5.crt": PEM_read_bio_X509_AUX() failed`,
+    });
+    const [report] = await applier.apply([withBrokenCertificate(domain(5, 1))], false);
+    expect(report).toMatchObject({ domainId: 5, result: 'failed' });
+    expect(fs.readdirSync(paths.domainsDir)).toEqual([]);
+    expect(fs.readdirSync(paths.certsDir)).toEqual([]);
+    expect(nginx.reloads).toBe(0);
+  });
+
+  it('fails every change when nginx blames no file it can trace', async () => {
+    const { nginx, applier } = setup();
+    await applier.boot(new Map());
+    nginx.tests.push({ ok: false, message: 'nginx: [emerg] could not build server_names_hash' });
+    const reports = await applier.apply([domain(1, 1), domain(2, 1)], false);
+    expect(reports.map((r) => r.result)).toEqual(['failed', 'failed']);
+    expect(nginx.reloads).toBe(0);
+  });
+
+  it('drops disabled and removed domains, and on a full answer every domain it does not list', async () => {
+    const { paths, store, applier } = setup();
+    await applier.boot(new Map());
+    await applier.apply([domain(1, 1), domain(2, 1), domain(3, 1)], false);
+    const disabled = { ...domain(1, 2), state: 'disabled' as const };
+    const removed = { ...domain(2, 2), state: 'removed' as const, config: null };
+    expect(await applier.apply([disabled, removed], false)).toEqual([
+      { domainId: 1, version: 2, result: 'applied' },
+      { domainId: 2, version: 2, result: 'removed' },
+    ]);
+    expect(fs.readdirSync(paths.domainsDir)).toEqual(['3.conf']);
+    expect(await applier.apply([disabled], true)).toEqual([{ domainId: 3, version: 1, result: 'removed' }]);
+    expect(fs.readdirSync(paths.domainsDir)).toEqual([]);
+    expect([...store.loadAll().keys()]).toEqual([1]);
+  });
+
+  it('boots from the last good snapshots and drops files no domain owns', async () => {
+    const { paths, nginx, applier } = setup();
+    fs.mkdirSync(paths.domainsDir, { recursive: true });
+    fs.writeFileSync(path.join(paths.domainsDir, '9.conf'), 'left by a crash');
+    await applier.boot(new Map([[1, domain(1, 4)]]));
+    expect(fs.readdirSync(paths.domainsDir)).toEqual(['1.conf']);
+    expect(nginx.started).toBe(1);
+    expect(applier.good.get(1)?.version).toBe(4);
+  });
+});

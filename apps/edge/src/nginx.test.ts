@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blamedFiles, errorLines, Nginx } from './nginx';
+
+// Messages as nginx 1.22 writes them for `nginx -t -q`.
+const unknownDirective = `nginx: [emerg] unknown directive "proxy_cach" in /var/lib/edge/nginx/domains/12.conf:7
+nginx: configuration file /var/lib/edge/nginx/nginx.conf test failed`;
+const badCertificate = `nginx: [emerg] cannot load certificate "/var/lib/edge/nginx/certs/4.crt": PEM_read_bio_X509_AUX() failed (SSL: error:0480006C:PEM routines::no start line:Expecting: TRUSTED CERTIFICATE)
+nginx: configuration file /var/lib/edge/nginx/nginx.conf test failed`;
+
+describe('nginx -t messages', () => {
+  it('names the file and line of a directive error', () => {
+    expect(blamedFiles(unknownDirective)).toEqual(['/var/lib/edge/nginx/domains/12.conf']);
+  });
+
+  it('names a certificate nginx cannot load', () => {
+    expect(blamedFiles(badCertificate)).toEqual(['/var/lib/edge/nginx/certs/4.crt']);
+  });
+
+  it('names nothing when the message holds no path of a file', () => {
+    expect(blamedFiles('nginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)')).toEqual([]);
+  });
+
+  it('keeps nginx error lines only, without the closing line', () => {
+    expect(errorLines(unknownDirective)).toBe(
+      '[emerg] unknown directive "proxy_cach" in /var/lib/edge/nginx/domains/12.conf:7',
+    );
+    expect(errorLines('nginx: [warn] conflicting server name "a" on 0.0.0.0:80, ignored')).toBe('');
+  });
+});
+
+describe('the pid file', () => {
+  it('is the one the main file names, quoted or not, relative to the prefix', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-pid-'));
+    const mainConfig = path.join(dir, 'nginx.conf');
+    const nginx = new Nginx({ bin: '/usr/sbin/nginx', prefix: dir, mainConfig, errorLog: path.join(dir, 'e.log') });
+    try {
+      fs.writeFileSync(mainConfig, 'worker_processes 1;\npid "/run/edge x/nginx.pid";\nevents {}\n');
+      expect(nginx.pidFile()).toBe('/run/edge x/nginx.pid');
+      fs.writeFileSync(mainConfig, 'pid logs/nginx.pid;\n');
+      expect(nginx.pidFile()).toBe(path.join(dir, 'logs/nginx.pid'));
+      expect(nginx.masterPid()).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

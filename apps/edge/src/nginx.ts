@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+
+/*
+ * nginx as the agent runs it: always with its own prefix and main file (`-p <prefix> -c <conf>`), its error log
+ * from the start (`-e`, so nothing goes to the system's /var/log/nginx), and signals to the master whose pid the
+ * main file names. The agent starts nginx and leaves it running when it stops: an agent restart drops no traffic.
+ */
+
+export interface NginxPaths {
+  bin: string;
+  prefix: string;
+  mainConfig: string;
+  errorLog: string;
+}
+
+export type TestResult = { ok: true } | { ok: false; message: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Nginx {
+  constructor(readonly paths: NginxPaths) {}
+
+  private args(...extra: string[]): string[] {
+    const { prefix, mainConfig, errorLog } = this.paths;
+    return ['-p', `${prefix}/`, '-c', mainConfig, '-e', errorLog, ...extra];
+  }
+
+  async version(): Promise<string> {
+    try {
+      const { stderr } = await execFileAsync(this.paths.bin, ['-v']);
+      return /nginx\/([\w.]+)/.exec(stderr)?.[1] ?? '';
+    } catch {
+      return '';
+    }
+  }
+
+  /** `nginx -t`: the configuration as it stands on disk. */
+  async test(): Promise<TestResult> {
+    try {
+      await execFileAsync(this.paths.bin, this.args('-t', '-q'), { maxBuffer: 16 * 1024 * 1024 });
+      return { ok: true };
+    } catch (error) {
+      const { stderr, message } = error as { stderr?: string; message: string };
+      return { ok: false, message: (stderr || message).trim() };
+    }
+  }
+
+  /** The pid file named in the main file (`pid ...;`), relative to the prefix like nginx reads it. */
+  pidFile(): string {
+    const text = fs.readFileSync(this.paths.mainConfig, 'utf8');
+    const named = /^\s*pid\s+("[^"]+"|'[^']+'|[^;\s]+)\s*;/m.exec(text)?.[1]?.replace(/^["']|["']$/g, '');
+    if (!named) throw new Error(`${this.paths.mainConfig} names no pid file`);
+    return path.resolve(this.paths.prefix, named);
+  }
+
+  /** The running master's pid, or null when the pid file is absent or stale. */
+  masterPid(): number | null {
+    let pid: number;
+    try {
+      pid = Number(fs.readFileSync(this.pidFile(), 'utf8').trim());
+    } catch {
+      return null;
+    }
+    if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+    return pid;
+  }
+
+  /** Starts the master (which goes to the background), or reloads it when one already runs from this prefix. */
+  async startOrReload(): Promise<'started' | 'reloaded'> {
+    if (this.masterPid() !== null) {
+      await this.reload();
+      return 'reloaded';
+    }
+    await execFileAsync(this.paths.bin, this.args(), { maxBuffer: 16 * 1024 * 1024 });
+    const started = Date.now();
+    while (this.masterPid() === null) {
+      if (Date.now() - started > 10_000) throw new Error('nginx started but wrote no pid file within 10 s');
+      await sleep(20);
+    }
+    return 'started';
+  }
+
+  /**
+   * HUP to the master, then waits until it serves the new files: new workers started (a master that cannot load
+   * the files keeps the old ones; that is an error here) and the old workers no longer accepting (gone, or titled
+   * "shutting down", which they set just before closing their listening sockets). The master reads the whole
+   * configuration first: about 10 s with ten thousand domains on two cores, hence the long limit.
+   */
+  async reload(timeoutMs = 60_000): Promise<void> {
+    const pid = this.masterPid();
+    if (pid === null) throw new Error('nginx is not running');
+    const before = childrenOf(pid);
+    const oldWorkers = before.filter((child) => titleOf(child).includes('worker process'));
+    process.kill(pid, 'SIGHUP');
+    const started = Date.now();
+    const done = () => {
+      const now = childrenOf(pid);
+      return (
+        now.some((child) => !before.includes(child)) &&
+        oldWorkers.every((worker) => !now.includes(worker) || titleOf(worker).includes('shutting down'))
+      );
+    };
+    while (!done()) {
+      if (Date.now() - started > timeoutMs) {
+        throw new Error(`nginx did not start new workers within ${timeoutMs / 1000} s (see ${this.paths.errorLog})`);
+      }
+      if (!isAlive(pid)) throw new Error('nginx exited during the reload');
+      await sleep(10);
+    }
+  }
+
+  /** USR1: the master reopens its log files (after the agent renamed the access log). */
+  reopenLogs(): void {
+    const pid = this.masterPid();
+    if (pid !== null) process.kill(pid, 'SIGUSR1');
+  }
+
+  /** QUIT: the workers finish their requests, then the master exits. */
+  async stop(timeoutMs = 15_000): Promise<boolean> {
+    const pid = this.masterPid();
+    if (pid === null) return false;
+    process.kill(pid, 'SIGQUIT');
+    const started = Date.now();
+    while (isAlive(pid)) {
+      if (Date.now() - started > timeoutMs) {
+        process.kill(pid, 'SIGTERM');
+        break;
+      }
+      await sleep(20);
+    }
+    return true;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's title as nginx sets it ("nginx: worker process"), or '' once it is gone. */
+function titleOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The processes whose parent is `pid` (nginx's workers, cache manager and loader), from /proc. */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === pid) children.push(Number(name));
+  }
+  return children;
+}
+
+/**
+ * The files `nginx -t` blames, in the order it names them: `... in /path/file.conf:12` and quoted paths such as
+ * `cannot load certificate "/path/12.crt"`. The agent maps them back to the domains that own them.
+ */
+export function blamedFiles(message: string): string[] {
+  const found: string[] = [];
+  const add = (file: string) => {
+    if (!found.includes(file)) found.push(file);
+  };
+  for (const match of message.matchAll(/ in (\/[^\s:]+):\d+/g)) add(match[1]!);
+  for (const match of message.matchAll(/"(\/[^"]+)"/g)) add(match[1]!);
+  return found;
+}
+
+/** nginx -t's own lines only ("nginx: [emerg] ..."), without the closing "test failed" line. */
+export function errorLines(message: string): string {
+  return message
+    .split('\n')
+    .filter((line) => /\[(emerg|alert|crit|error)\]/.test(line))
+    .map((line) => line.replace(/^nginx: /, ''))
+    .join('\n');
+}

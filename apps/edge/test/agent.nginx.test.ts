@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EdgeAgent } from '../src/agent';
+import { loopbackRequest } from '../src/cache-tasks';
+import { silentLogger } from '../src/log';
+import { type EdgeSettings, loadSettings } from '../src/settings';
+import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './fake-console';
+import { snapshotOf, withBrokenCertificate } from './snapshots';
+
+/*
+ * The agent against real nginx, a loopback origin and a fake console (ports 18100-18119). Skipped where nginx is
+ * not installed, unless EDGE_NGINX_REQUIRED=1 (CI), where its absence fails the run.
+ */
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const hasNginx = fs.existsSync(NGINX);
+if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
+  throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
+}
+
+const ports = { http: 18101, https: 18102, internal: 18103, console: 18110, origin: 18111, down: 18112 };
+
+function settingsFor(stateDir: string, consoleUrl: string, token: string): EdgeSettings {
+  return loadSettings({
+    EDGE_CONSOLE_URL: consoleUrl,
+    EDGE_NODE_TOKEN: token,
+    EDGE_STATE_DIR: stateDir,
+    EDGE_HTTP_PORT: String(ports.http),
+    EDGE_HTTPS_PORT: String(ports.https),
+    EDGE_INTERNAL_PORT: String(ports.internal),
+    NGINX_BIN: NGINX,
+    EDGE_NGINX_USER: 'root',
+    EDGE_WORKER_PROCESSES: '1',
+    EDGE_CACHE_MAX_SIZE: '100m',
+    EDGE_LOG_BATCH_SECONDS: '0.2',
+    // About a dozen lines: the rotation test fills it several times.
+    EDGE_LOG_ROTATE_MB: '0.004',
+  });
+}
+
+const get = (host: string, pathAndQuery: string) => loopbackRequest(ports.http, host, pathAndQuery);
+
+describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
+  let stateDir: string;
+  let fake: FakeConsole;
+  let origin: Awaited<ReturnType<typeof startOrigin>>;
+  let agent: EdgeAgent;
+
+  const reportOf = (domainId: number, version: number) =>
+    eventually(`the report of domain ${domainId} v${version}`, () =>
+      fake.reports.find((r) => r.domainId === domainId && r.version === version),
+    );
+  const cacheReportOf = (taskId: number) =>
+    eventually(`the report of cache task ${taskId}`, () => fake.cacheReports.find((r) => r.taskId === taskId));
+
+  beforeAll(async () => {
+    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-agent-'));
+    fake = await startFakeConsole(ports.console);
+    origin = await startOrigin(ports.origin);
+    agent = new EdgeAgent({
+      settings: settingsFor(stateDir, fake.url, fake.token),
+      log: silentLogger,
+    });
+    await agent.start();
+  });
+
+  afterAll(async () => {
+    await agent?.stop();
+    await agent?.nginx.stop();
+    await fake?.close();
+    await origin?.close();
+    if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('serves a published domain: a MISS, then a HIT', async () => {
+    // The console refuses the first report: the agent sends it again.
+    fake.refuse.reports = 1;
+    fake.publish(snapshotOf({ domainId: 1, domainName: 'a.test', version: 1, originPort: ports.origin }));
+    expect(await reportOf(1, 1)).toMatchObject({ result: 'applied' });
+    expect(fake.registrations).toBe(1);
+
+    const first = await get('a.test', '/x');
+    expect(first.status).toBe(200);
+    expect(first.body.toString()).toBe('origin /x');
+    expect(first.headers['x-cache-status']).toBe('MISS');
+    expect((await get('a.test', '/x')).headers['x-cache-status']).toBe('HIT');
+  });
+
+  it('reports a snapshot nginx refuses as failed and still applies the others of the batch', async () => {
+    fake.publish(
+      withBrokenCertificate(snapshotOf({ domainId: 2, domainName: 'b.test', version: 1, originPort: ports.origin })),
+    );
+    fake.publish(snapshotOf({ domainId: 3, domainName: 'c.test', version: 1, originPort: ports.origin }));
+
+    const failed = await reportOf(2, 1);
+    expect(failed.result).toBe('failed');
+    expect(failed.reason).toMatch(/certificate/);
+    expect(await reportOf(3, 1)).toMatchObject({ result: 'applied' });
+
+    expect((await get('c.test', '/c')).status).toBe(200);
+    expect((await get('b.test', '/b')).status).toBe(404);
+    expect((await get('a.test', '/x')).headers['x-cache-status']).toBe('HIT');
+    expect(fs.readdirSync(path.join(stateDir, 'nginx', 'certs'))).toEqual([]);
+  });
+
+  it('purges a URL and a directory: the next request is a MISS', async () => {
+    await get('a.test', '/dir/y');
+    expect((await get('a.test', '/dir/y')).headers['x-cache-status']).toBe('HIT');
+
+    const url = fake.addTask('refreshUrl', ['http://a.test/x', 'http://a.test/never-cached']);
+    expect((await cacheReportOf(url)).results).toEqual([
+      { url: 'http://a.test/x', ok: true },
+      { url: 'http://a.test/never-cached', ok: true },
+    ]);
+    expect((await get('a.test', '/x')).headers['x-cache-status']).toBe('MISS');
+    expect((await get('a.test', '/dir/y')).headers['x-cache-status']).toBe('HIT');
+
+    const dir = fake.addTask('refreshDir', ['http://a.test/dir/']);
+    expect((await cacheReportOf(dir)).results).toEqual([{ url: 'http://a.test/dir/', ok: true }]);
+    expect((await get('a.test', '/dir/y')).headers['x-cache-status']).toBe('MISS');
+  });
+
+  it('preheats: the first request is a HIT', async () => {
+    const task = fake.addTask('preheat', ['http://a.test/warm?v=1', 'http://unknown.test/nothing']);
+    const { results } = await cacheReportOf(task);
+    expect(results[0]).toEqual({ url: 'http://a.test/warm?v=1', ok: true });
+    expect(results[1]).toMatchObject({ url: 'http://unknown.test/nothing', ok: false });
+    expect((await get('a.test', '/warm?v=1')).headers['x-cache-status']).toBe('HIT');
+    expect(origin.requests.filter((r) => r === '/warm?v=1')).toHaveLength(1);
+  });
+
+  it('ships the access log to the console, a refused batch again under the same id', async () => {
+    const refusedAt = fake.batchIds.length;
+    fake.refuse.logs = 1;
+    await get('a.test', '/x');
+    const lines = await eventually('log lines of a.test', () => {
+      const found = fake.logLines.filter((line) => line.host === 'a.test');
+      return found.length >= 8 ? found : undefined;
+    });
+    expect(lines.map((line) => line.cache_status)).toContain('HIT');
+    // Every batch id once, but the refused one twice (its repeat accepted).
+    const retried = fake.batchIds[refusedAt];
+    expect(fake.batchIds.filter((id) => id === retried)).toHaveLength(2);
+    expect(new Set(fake.batchIds).size).toBe(fake.batchIds.length - 1);
+  });
+
+  it('rotates the access log past its size without losing a line', async () => {
+    const shipped = () => new Set(fake.logLines.map((line) => line.url));
+    // Three rounds, each over the size once shipped: three files, each renamed, reopened and drained.
+    for (const round of [1, 2, 3]) {
+      const urls = Array.from({ length: 25 }, (_, n) => `/rotate/${round}/${n}`);
+      for (const url of urls) await get('a.test', url);
+      await eventually(`the lines of round ${round}`, () => urls.every((url) => shipped().has(url)));
+    }
+    expect(fake.logLines.filter((line) => String(line.url).startsWith('/rotate/'))).toHaveLength(75);
+    const files = new Set(fake.batchIds.map((id) => id.slice(0, id.lastIndexOf('-'))));
+    expect(files.size).toBeGreaterThanOrEqual(3);
+    await eventually('the renamed log removed', () => !fs.existsSync(path.join(stateDir, 'logs', 'access.log.1')));
+  });
+
+  it('drops the files of a disabled domain and reports it applied', async () => {
+    fake.publish(
+      snapshotOf({ domainId: 3, domainName: 'c.test', version: 2, originPort: ports.origin, state: 'disabled' }),
+    );
+    expect(await reportOf(3, 2)).toMatchObject({ result: 'applied' });
+    expect((await get('c.test', '/c')).status).toBe(404);
+    expect(fs.existsSync(path.join(stateDir, 'nginx', 'domains', '3.conf'))).toBe(false);
+  });
+
+  it('restarted with the console down, serves from the last good snapshots', async () => {
+    const consoleDown = () =>
+      new EdgeAgent({
+        settings: settingsFor(stateDir, `http://127.0.0.1:${ports.down}`, fake.token),
+        log: silentLogger,
+      });
+    await agent.stop();
+    // The agent stopping leaves nginx serving; a new agent finds it running and reloads it.
+    expect((await get('a.test', '/x')).status).toBe(200);
+    agent = consoleDown();
+    await agent.start();
+    expect((await get('a.test', '/x')).status).toBe(200);
+    await agent.stop();
+    await agent.nginx.stop();
+    await expect(get('a.test', '/x')).rejects.toThrow();
+
+    agent = consoleDown();
+    await agent.start();
+    const answer = await get('a.test', '/x');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-cache-status']).toBe('HIT');
+    expect((await get('b.test', '/b')).status).toBe(404);
+    expect((await get('c.test', '/c')).status).toBe(404);
+  });
+});

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EdgeAgent } from '../src/agent';
+import { loopbackRequest } from '../src/cache-tasks';
+import { consoleLogger } from '../src/log';
+import { loadSettings } from '../src/settings';
+import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './fake-console';
+import { snapshotOf, withBandwidthDefense } from './snapshots';
+
+/*
+ * The bandwidth-abuse defence across requests, with real nginx (ports 18120-18129): a client that fetched more than
+ * the threshold within the window is listed in the domain's capped file, and nginx caps its next response from the
+ * first byte. Skipped without nginx, unless EDGE_NGINX_REQUIRED=1.
+ */
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const hasNginx = fs.existsSync(NGINX);
+if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
+  throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
+}
+
+const ports = { http: 18121, https: 18122, internal: 18123, console: 18124, origin: 18125 };
+
+describe.skipIf(!hasNginx)('the bandwidth watch with nginx', () => {
+  let stateDir: string;
+  let fake: FakeConsole;
+  let origin: Awaited<ReturnType<typeof startOrigin>>;
+  let agent: EdgeAgent;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-bandwidth-'));
+    fake = await startFakeConsole(ports.console);
+    origin = await startOrigin(ports.origin);
+    const settings = loadSettings({
+      EDGE_CONSOLE_URL: fake.url,
+      EDGE_NODE_TOKEN: fake.token,
+      EDGE_STATE_DIR: stateDir,
+      EDGE_HTTP_PORT: String(ports.http),
+      EDGE_HTTPS_PORT: String(ports.https),
+      EDGE_INTERNAL_PORT: String(ports.internal),
+      NGINX_BIN: NGINX,
+      EDGE_NGINX_USER: 'root',
+      EDGE_WORKER_PROCESSES: '1',
+      EDGE_LOG_BATCH_SECONDS: '0.2',
+    });
+    agent = new EdgeAgent({ settings, log: consoleLogger((line) => logged.push(line)) });
+    await agent.start();
+  });
+
+  afterAll(async () => {
+    await agent?.stop();
+    await agent?.nginx.stop();
+    await fake?.close();
+    await origin?.close();
+    if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('caps a client over the threshold from the first byte of its next response', async () => {
+    const snapshot = snapshotOf({ domainId: 7, domainName: 'v.test', version: 1, originPort: ports.origin });
+    fake.publish(withBandwidthDefense(snapshot, { status: 'on', thresholdMb: 1, windowSeconds: 60, rateCapKbps: 256 }));
+    await eventually('the report of domain 7', () => fake.reports.find((r) => r.domainId === 7));
+    const capped = path.join(stateDir, 'nginx', 'domains', '7-capped.geo');
+    expect(fs.readFileSync(capped, 'utf8')).toBe('');
+
+    const started = Date.now();
+    for (const n of [1, 2]) expect((await loopbackRequest(ports.http, 'v.test', `/big/${n}`)).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    await eventually('the reload with the capped list', () =>
+      logged.some((line) => line.includes('1 client(s) capped')),
+    );
+    expect(fs.readFileSync(capped, 'utf8')).toBe('127.0.0.1 1;\n');
+    // 700 KB at 256 KB/s from the first byte: well over two seconds.
+    const slow = Date.now();
+    const answer = await loopbackRequest(ports.http, 'v.test', '/big/3');
+    expect(answer.body.length).toBe(700 * 1024);
+    expect(Date.now() - slow).toBeGreaterThan(2000);
+  });
+});

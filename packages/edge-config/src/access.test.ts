@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { clientFilteringRule, refererEntryRegex, userAgentRule } from './access';
+
+describe('referer entries', () => {
+  const matches = (entry: string, referer: string) => new RegExp(refererEntryRegex(entry), 'i').test(referer);
+
+  it('match the host on any port, with any scheme or none', () => {
+    expect(matches('example.org', 'https://example.org/a')).toBe(true);
+    expect(matches('example.org', 'http://EXAMPLE.org:8080?q')).toBe(true);
+    expect(matches('example.org', 'example.org')).toBe(true);
+    expect(matches('example.org', 'https://www.example.org/')).toBe(false);
+    expect(matches('example.org', 'https://example.org.evil.com/')).toBe(false);
+  });
+
+  it("'*.' matches subdomains only; a port matches that port only", () => {
+    expect(matches('*.example.org', 'https://a.b.example.org/')).toBe(true);
+    expect(matches('*.example.org', 'https://example.org/')).toBe(false);
+    expect(matches('shop.example.org:8443', 'https://shop.example.org:8443/x')).toBe(true);
+    expect(matches('shop.example.org:8443', 'https://shop.example.org/x')).toBe(false);
+  });
+});
+
+describe('user-agent maps', () => {
+  it("write a rule of '*' as the exact empty key too (nginx never runs a map's regexes on an empty value)", () => {
+    const rule = userAgentRule('ew_d1_', { type: 'whitelist', rules: ['*', 'Mozilla*'] });
+    expect(rule?.http).toContain('    "" 0;');
+  });
+
+  it('block an absent UA unless an allow rule lets it through', () => {
+    const filtering = { status: 'on' as const, uaClasses: [], blockEmptyUa: true, knownTools: ['curl' as const] };
+    expect(clientFilteringRule('ew_d1_', { ...filtering, allowRules: ['Good*'] })?.http).toContain('    "" 1;');
+    expect(clientFilteringRule('ew_d1_', { ...filtering, allowRules: ['*'] })?.http).toContain('    "" 0;');
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { goldenCases, goldenOptions } from './golden-cases';
+import { renderDomain } from './render';
+
+const cases = new Map(goldenCases().map((c) => [c.name, c.snapshot]));
+const render = (name: string) => renderDomain(cases.get(name)!, goldenOptions);
+
+describe('renderDomain files', () => {
+  it('renders nothing for a disabled domain', () => {
+    expect(render('disabled')).toEqual([]);
+  });
+
+  it('writes the certificate and a private key only its owner reads', () => {
+    const files = render('https-http2-force').filter((file) => file.dir === 'certs');
+    expect(files.map(({ path, mode }) => ({ path, mode }))).toEqual([
+      { path: '105.crt', mode: undefined },
+      { path: '105.key', mode: 0o600 },
+    ]);
+  });
+
+  it('serves no TLS while HTTPS is on without a certificate', () => {
+    const files = render('https-without-certificate');
+    expect(files.map((file) => file.path)).toEqual(['107.conf']);
+    expect(files[0]!.content).not.toMatch(/listen 443|ssl_certificate/);
+  });
+
+  it('hands the agent an empty capped-address list to create once', () => {
+    expect(render('eo-bandwidth').find((file) => file.path.endsWith('.geo'))).toEqual({
+      dir: 'domains',
+      path: '125-capped.geo',
+      content: '',
+      initialOnly: true,
+    });
+  });
+
+  it('prefixes every http-level name with the domain', () => {
+    for (const [name, snapshot] of cases) {
+      const conf = renderDomain(snapshot, goldenOptions).find((file) => file.path.endsWith('.conf'))?.content ?? '';
+      const names = [...conf.matchAll(/^(?:upstream|map \S+|geo|limit_req_zone \S+ zone=)\s*\$?(\w+)/gm)].map(
+        (m) => m[1],
+      );
+      for (const declared of names) expect(declared, name).toMatch(new RegExp(`^ew_d${snapshot.domainId}_`));
+    }
+  });
+});

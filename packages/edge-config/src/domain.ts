@@ -1,0 +1,276 @@
+import { type AccessRule, clientFilteringRule, ipFilterRule, refererRule, userAgentRule } from './access';
+import { cacheLocationLines, cacheLocations } from './cache';
+import { requestLimitParts, securityLimitParts } from './limits';
+import { quote, quoteLiteral } from './quoting';
+import type { EdgeFile, EdgeRenderOptions } from './render';
+import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
+
+/*
+ * One domain's files. Every http-level name (maps, geos, zones, upstreams) starts with `ew_d<id>_`, so ten thousand
+ * domains live side by side in one http{}. The domain has two servers built by the same function:
+ * - the public one on the HTTP/HTTPS ports: redirects, access rules, URL auth, limits, then the cache locations;
+ * - an internal one on 127.0.0.1:internalPort with the same server names and the same cache locations only, where
+ *   the agent preheats with a plain GET (same cache key as the public server for the same URL).
+ */
+
+const KEEPALIVE_CONNECTIONS = 16;
+/** URL auth type B: `/<YYYYMMDDHHmm>/<md5>` before the resource path. */
+const TYPE_B_PREFIX = '^/\\d{12}/[0-9a-fA-F]{32}(/.*)$';
+/** Headers the edge sends to every origin; a customer's request-header rule of the same name replaces the default. */
+const DEFAULT_ORIGIN_HEADERS: [string, string][] = [
+  ['X-Real-IP', '$remote_addr'],
+  ['X-Forwarded-For', '$proxy_add_x_forwarded_for'],
+  ['X-Forwarded-Proto', '$scheme'],
+  // The origin answers uncompressed: one cached object per key (purge removes exact keys), compressed by the edge.
+  ['Accept-Encoding', '""'],
+];
+
+export function domainPrefix(domainId: number): string {
+  return `ew_d${domainId}_`;
+}
+
+/** Relative to paths.domainsDir; the agent keeps it (addresses over the bandwidth threshold). */
+export function cappedFileName(domainId: number): string {
+  return `${domainId}-capped.geo`;
+}
+
+function indent(lines: string[]): string[] {
+  return lines.map((line) => (line === '' ? line : `    ${line}`));
+}
+
+function hostPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+type Scheme = 'http' | 'https';
+
+function originSchemes(config: EdgeDomainConfig): Scheme[] {
+  return config.originProtocol === 'follow' ? ['http', 'https'] : [config.originProtocol];
+}
+
+/**
+ * One upstream per origin scheme, every origin entry of every source with that source's port. Origin names are
+ * resolved when nginx loads the configuration (nginx 1.22 has no re-resolving upstreams), so a name that does not
+ * resolve fails nginx -t.
+ */
+function upstreams(prefix: string, config: EdgeDomainConfig): string[] {
+  return originSchemes(config).flatMap((scheme) => [
+    `upstream ${prefix}${scheme} {`,
+    ...config.sources.flatMap((source) =>
+      source.ipOrDomain.map(
+        (entry) => `    server ${hostPort(entry, scheme === 'http' ? source.httpPort : source.httpsPort)};`,
+      ),
+    ),
+    `    keepalive ${KEEPALIVE_CONNECTIONS};`,
+    '}',
+  ]);
+}
+
+/** follow: the upstream named after the request's scheme (proxy_pass finds upstreams by the evaluated name). */
+function proxyPassTarget(prefix: string, config: EdgeDomainConfig): string {
+  return config.originProtocol === 'follow'
+    ? `$scheme://${prefix}$scheme`
+    : `${config.originProtocol}://${prefix}${config.originProtocol}`;
+}
+
+function originHeaderLines(config: EdgeDomainConfig): string[] {
+  const hostName = config.sources[0]?.hostName ?? '';
+  const headers = new Map<string, [string, string]>();
+  const put = (name: string, value: string) => headers.set(name.toLowerCase(), [name, value]);
+  put('Host', hostName ? quote(hostName) : '$host');
+  for (const [name, value] of DEFAULT_ORIGIN_HEADERS) put(name, value);
+  if (config.websocket === 'on') {
+    put('Upgrade', '$http_upgrade');
+    put('Connection', '$ew_connection');
+  } else {
+    put('Upgrade', '""');
+    put('Connection', '""');
+  }
+  if (config.rangeStatus === 'on') put('Range', '$slice_range');
+  for (const header of config.originRequestHeader.headers) {
+    put(header.name, header.action === 'set' && header.value !== '' ? quote(header.value) : '""');
+  }
+  const lines = [...headers.values()].map(([name, value]) => `proxy_set_header ${name} ${value};`);
+  if (originSchemes(config).includes('https')) {
+    lines.push('proxy_ssl_server_name on;', `proxy_ssl_name ${hostName ? quote(hostName) : '$host'};`);
+  }
+  return lines;
+}
+
+/** add_header only at the server level: one in a location would drop every header set here. */
+function responseHeaderLines(config: EdgeDomainConfig): string[] {
+  return [
+    'add_header X-Cache-Status $upstream_cache_status always;',
+    ...config.httpResponseHeader.headers.map((header) =>
+      header.action === 'set'
+        ? `add_header ${header.name} ${quote(header.value)} always;`
+        : `proxy_hide_header ${header.name};`,
+    ),
+  ];
+}
+
+function compressionLines(config: EdgeDomainConfig): string[] {
+  return [`gzip ${config.compress.gzip};`, `brotli ${config.compress.brotli};`];
+}
+
+function cachingLines(config: EdgeDomainConfig): string[] {
+  const { cacheConfig } = config;
+  const stale = [
+    ...(cacheConfig.offlineCache === 'on' ? ['error', 'timeout', 'http_500', 'http_502', 'http_503', 'http_504'] : []),
+    ...(cacheConfig.cachePrefresh === 'on' ? ['updating'] : []),
+  ];
+  return [
+    'proxy_cache edgeward;',
+    'proxy_cache_lock on;',
+    // The rule's expiry governs, whatever the origin says; Vary is ignored so that a URL is one object.
+    'proxy_ignore_headers Cache-Control Expires X-Accel-Expires Vary;',
+    ...(stale.length > 0 ? [`proxy_cache_use_stale ${stale.join(' ')};`] : []),
+    ...(cacheConfig.cachePrefresh === 'on' ? ['proxy_cache_background_update on;'] : []),
+    ...(config.rangeStatus === 'on' ? ['slice 1m;'] : []),
+    ...(config.websocket === 'on' ? ['proxy_cache_bypass $http_upgrade;', 'proxy_no_cache $http_upgrade;'] : []),
+  ];
+}
+
+/**
+ * What both servers share: URL auth's variables, origin, cache, headers, compression and the locations. `gate` is
+ * the public server's URL auth check, which must follow the `set`s it reads (rewrite-phase directives run in order).
+ */
+function servingLines(prefix: string, config: EdgeDomainConfig, gate: string[]): string[] {
+  const auth = config.urlAuth;
+  const authOn = auth.status === 'on';
+  const authLines = authOn
+    ? [
+        `set $ew_auth_type ${auth.type === 'type_a' ? 'a' : 'b'};`,
+        `set $ew_auth_key ${quote(auth.key)};`,
+        `set $ew_auth_backup ${quote(auth.backupKey)};`,
+        `set $ew_auth_expire ${auth.expireTime};`,
+        `set $ew_auth_arg ${quote(auth.signArg)};`,
+      ]
+    : [];
+  const proxyPass = proxyPassTarget(prefix, config);
+  const signedQuery = authOn && auth.type === 'type_a';
+  return [
+    ...authLines,
+    ...gate,
+    'proxy_http_version 1.1;',
+    ...originHeaderLines(config),
+    ...cachingLines(config),
+    ...responseHeaderLines(config),
+    ...compressionLines(config),
+    ...cacheLocations(config.cacheConfig.rules).flatMap((location) => [
+      '',
+      ...cacheLocationLines(location, config, proxyPass, signedQuery),
+    ]),
+  ];
+}
+
+function redirectLines(config: EdgeDomainConfig, options: EdgeRenderOptions, tls: boolean): string[] {
+  const { forceRedirect } = config;
+  const toHttps = tls && (config.httpsConfig.forceHttps === 'on' || forceRedirect.type === 'https');
+  const toHttp = tls && forceRedirect.type === 'http';
+  const port = (value: number, standard: number) => (value === standard ? '' : `:${value}`);
+  if (toHttps) {
+    const target = `https://$host${port(options.httpsPort, 443)}$request_uri`;
+    return [`if ($scheme = http) {`, `    return ${forceRedirect.statusCode} ${target};`, '}'];
+  }
+  if (toHttp) {
+    const target = `http://$host${port(options.httpPort, 80)}$request_uri`;
+    return [`if ($scheme = https) {`, `    return ${forceRedirect.statusCode} ${target};`, '}'];
+  }
+  return [];
+}
+
+function refuseLines(rules: AccessRule[]): string[] {
+  return rules.flatMap((rule) => [`if (${rule.variable}) {`, '    return 403;', '}']);
+}
+
+export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOptions): EdgeFile[] {
+  const config = snapshot.config;
+  if (snapshot.state !== 'enabled' || !config) return [];
+  const { domainId } = snapshot;
+  const prefix = domainPrefix(domainId);
+  const { paths } = options;
+  const names = `server_name ${snapshot.domainName} ${snapshot.cname};`;
+  const { certificatePem, privateKeyPem } = config.httpsConfig;
+  const tls = config.https === 'on' && certificatePem !== null && privateKeyPem !== null;
+  const extras = config.eoSecurity;
+
+  const access = [
+    ipFilterRule(prefix, config.ipFilter),
+    refererRule(prefix, config.referer),
+    userAgentRule(prefix, config.userAgentFilter),
+    extras ? clientFilteringRule(prefix, extras.clientFiltering) : null,
+  ].filter((rule): rule is AccessRule => rule !== null);
+  const requestLimits = requestLimitParts(prefix, config.requestLimits);
+  const security = securityLimitParts(prefix, extras, `${paths.domainsDir}/${cappedFileName(domainId)}`);
+
+  const publicServer = [
+    'server {',
+    ...indent([
+      `listen ${options.httpPort};`,
+      // http2 is a property of the address and port in nginx 1.22: once one domain turns it on, every HTTPS domain
+      // on the port negotiates it (the listen parameters of all servers on a port are merged).
+      ...(tls ? [`listen ${options.httpsPort} ssl${config.httpsConfig.http2 === 'on' ? ' http2' : ''};`] : []),
+      names,
+      ...(tls
+        ? [
+            `ssl_certificate ${quoteLiteral(`${paths.certsDir}/${domainId}.crt`)};`,
+            `ssl_certificate_key ${quoteLiteral(`${paths.certsDir}/${domainId}.key`)};`,
+            'ssl_protocols TLSv1.2 TLSv1.3;',
+          ]
+        : []),
+      ...requestLimits.server,
+      ...security.server,
+      ...redirectLines(config, options, tls),
+      ...refuseLines(access),
+      ...servingLines(prefix, config, config.urlAuth.status === 'on' ? publicAuthLines(config) : []),
+    ]),
+    '}',
+  ];
+  const conf = [
+    `# ${snapshot.domainName} (domain ${domainId}, version ${snapshot.version})`,
+    ...upstreams(prefix, config),
+    ...access.flatMap((rule) => rule.http),
+    ...requestLimits.http,
+    ...security.http,
+    '',
+    ...publicServer,
+    '',
+    '# The agent preheats here (loopback only): the same cache, none of the access rules.',
+    'server {',
+    ...indent([
+      `listen 127.0.0.1:${options.internalPort};`,
+      names,
+      'access_log off;',
+      ...servingLines(prefix, config, []),
+    ]),
+    '}',
+    '',
+  ].join('\n');
+
+  const files: EdgeFile[] = [{ dir: 'domains', path: `${domainId}.conf`, content: conf }];
+  if (extras?.bandwidthAbuseDefense.status === 'on') {
+    files.push({ dir: 'domains', path: cappedFileName(domainId), content: '', initialOnly: true });
+  }
+  if (tls) {
+    files.push(
+      { dir: 'certs', path: `${domainId}.crt`, content: ensureNewline(certificatePem) },
+      { dir: 'certs', path: `${domainId}.key`, content: ensureNewline(privateKeyPem), mode: 0o600 },
+    );
+  }
+  return files;
+}
+
+function ensureNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** Refuse unless the njs module ($ew_auth) says valid; type B then serves and caches the path without its prefix. */
+function publicAuthLines(config: EdgeDomainConfig): string[] {
+  return [
+    'if ($ew_auth != valid) {',
+    '    return 403;',
+    '}',
+    ...(config.urlAuth.type === 'type_b' ? [`rewrite ${quoteLiteral(TYPE_B_PREFIX)} $1 break;`] : []),
+  ];
+}

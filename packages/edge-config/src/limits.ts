@@ -1,0 +1,99 @@
+import { frequencyLevelRates } from '@edgeward/contract';
+import { pathRuleRegex, suffixRuleRegex } from './cache';
+import { quoteLiteral } from './quoting';
+import { limitReqRate } from './rate';
+import type { EdgeDomainConfig, EdgeSecurityExtras } from './snapshot';
+
+/*
+ * Rate limits, bandwidth caps and timeouts. Every limit_req sits at the server level: limit_req directives in a
+ * location would replace the server's instead of adding to them. A zone of 1 MB keeps about 8 000 clients (nginx
+ * drops the least recently used when full); only domains with a limit have zones.
+ */
+
+const ZONE_SIZE = '1m';
+const SLOW_ATTACK_INSPECT_BYTES = 8192;
+
+export interface LimitParts {
+  http: string[];
+  server: string[];
+}
+
+function uriMatch(rule: { type: 'all' | 'path' | 'suffix'; content: string }): string {
+  return rule.type === 'path' ? `~${pathRuleRegex([rule.content])}` : `~*${suffixRuleRegex([rule.content])}`;
+}
+
+/**
+ * CDN request limits: one zone per rule, keyed by the client address when the rule matches the URI and by an empty
+ * key (never limited) otherwise. Requests over the rate beyond `threshold` extra ones are refused with 403.
+ */
+export function requestLimitParts(prefix: string, limits: EdgeDomainConfig['requestLimits']): LimitParts {
+  if (limits.status !== 'on' || limits.rules.length === 0) return { http: [], server: [] };
+  const http: string[] = [];
+  const server: string[] = [];
+  limits.rules.forEach((rule, i) => {
+    const zone = `${prefix}rl${i}`;
+    let key = '$binary_remote_addr';
+    if (rule.type !== 'all') {
+      key = `$${zone}_key`;
+      http.push(
+        `map $uri ${key} {`,
+        '    default "";',
+        `    ${quoteLiteral(uriMatch(rule))} $binary_remote_addr;`,
+        '}',
+      );
+    }
+    http.push(`limit_req_zone ${key} zone=${zone}:${ZONE_SIZE} rate=${limitReqRate(rule.limit, rule.periodSeconds)};`);
+    // nginx refuses burst=0; no burst is the same.
+    server.push(`limit_req zone=${zone}${rule.threshold > 0 ? ` burst=${rule.threshold}` : ''} nodelay;`);
+  });
+  return { http, server };
+}
+
+/**
+ * The edge-platform policy beyond the access maps. Adaptive frequency control allows a client one level's worth of
+ * requests at once (burst = the level's limit) and the level's rate after that.
+ *
+ * Bandwidth abuse: every response runs at full speed for thresholdMb, then at rateCapKbps. A client the agent found
+ * over the threshold within the window across requests is listed in `<domainsDir>/<id>-capped.geo` (lines
+ * `<address or CIDR> 1;`, written by the agent) and gets the cap from its first byte.
+ *
+ * Slow attacks: client_header_timeout is read by nginx from the default server of the address and port (the
+ * headers are read before the server is known), so for name-based domains it is effectively the edge's default;
+ * client_body_timeout is the time between two reads, so min(bodyTimeout, ceil(8192 / minBodyRate)) approximates
+ * "at least minBodyRate bytes/s over the first 8 KB".
+ */
+export function securityLimitParts(
+  prefix: string,
+  extras: EdgeSecurityExtras | undefined,
+  cappedFile: string,
+): LimitParts {
+  const http: string[] = [];
+  const server: string[] = [];
+  if (!extras) return { http, server };
+  const { adaptiveFrequencyControl: afc, bandwidthAbuseDefense: abuse, slowAttackDefense: slow } = extras;
+  if (afc.status === 'on') {
+    const rate = frequencyLevelRates[afc.level];
+    http.push(
+      `limit_req_zone $binary_remote_addr zone=${prefix}afc:${ZONE_SIZE} rate=${limitReqRate(rate.limit, rate.periodSeconds)};`,
+    );
+    server.push(`limit_req zone=${prefix}afc burst=${rate.limit} nodelay;`);
+  }
+  if (abuse.status === 'on') {
+    http.push(
+      `geo $${prefix}capped {`,
+      '    default 0;',
+      `    include ${quoteLiteral(cappedFile)};`,
+      '}',
+      `map $${prefix}capped $${prefix}rate_after {`,
+      `    default ${abuse.thresholdMb}m;`,
+      '    1 0;',
+      '}',
+    );
+    server.push(`limit_rate_after $${prefix}rate_after;`, `limit_rate ${abuse.rateCapKbps}k;`);
+  }
+  if (slow.status === 'on') {
+    const bodySeconds = Math.min(slow.bodyTimeoutSeconds, Math.ceil(SLOW_ATTACK_INSPECT_BYTES / slow.minBodyRate));
+    server.push(`client_header_timeout ${slow.headerTimeoutSeconds}s;`, `client_body_timeout ${bodySeconds}s;`);
+  }
+  return { http, server };
+}

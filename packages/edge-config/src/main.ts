@@ -1,0 +1,122 @@
+import { quoteLiteral } from './quoting';
+import type { EdgeRenderOptions } from './render';
+
+/*
+ * The main nginx.conf. Shared settings live at the http level so that a domain's file carries only what differs:
+ * the compression types, the cache zone, the access-log format and the hash sizes that ten thousand domains need.
+ */
+
+export const INTERNAL_HOST = 'edgeward-internal';
+export const PURGE_PATH = '/purge';
+/** The request header that names the exact cache key to purge (see cacheKeyMatcher). */
+export const PURGE_KEY_HEADER = 'X-Edgeward-Purge-Key';
+
+const MODULES = ['ngx_http_js_module.so', 'ngx_http_cache_purge_module.so', 'ngx_http_brotli_filter_module.so'];
+const COMPRESSED_TYPES =
+  'text/plain text/css text/xml text/javascript application/javascript application/json application/xml ' +
+  'application/rss+xml application/atom+xml application/xhtml+xml application/wasm image/svg+xml ' +
+  'font/ttf font/otf application/vnd.ms-fontobject';
+
+// README, "An access-log line is one JSON object": the statistics ingestion reads exactly these fields.
+const LOG_FORMAT = [
+  `'{"time":$msec,"host":"$host","status":$status,"bytes_sent":$bytes_sent,"request_time":"$request_time",'`,
+  `'"upstream_time":"$upstream_response_time","cache_status":"$upstream_cache_status","client_ip":"$remote_addr",'`,
+  `'"method":"$request_method","url":"$request_uri","referer":"$http_referer","user_agent":"$http_user_agent"}'`,
+];
+
+export function renderMain(options: EdgeRenderOptions): string {
+  const { paths } = options;
+  const modulesDir = options.modulesDir ?? '/usr/lib/nginx/modules';
+  const path = (value: string) => quoteLiteral(value);
+  const temp = (name: string) => path(`${paths.prefix}/temp/${name}`);
+  return [
+    '# Written by the edgeward edge agent; every change is overwritten.',
+    ...MODULES.map((name) => `load_module ${path(`${modulesDir}/${name}`)};`),
+    ...(options.user ? [`user ${options.user};`] : []),
+    `worker_processes ${options.workerProcesses ?? 'auto'};`,
+    `pid ${path(`${paths.prefix}/nginx.pid`)};`,
+    `error_log ${path(paths.errorLog)} warn;`,
+    '',
+    'events {',
+    '    worker_connections 4096;',
+    '}',
+    '',
+    'http {',
+    '    include /etc/nginx/mime.types;',
+    '    default_type application/octet-stream;',
+    '    sendfile on;',
+    '    tcp_nopush on;',
+    '    server_tokens off;',
+    '    keepalive_timeout 65s;',
+    `    client_body_temp_path ${temp('body')};`,
+    `    proxy_temp_path ${temp('proxy')};`,
+    `    fastcgi_temp_path ${temp('fastcgi')};`,
+    `    uwsgi_temp_path ${temp('uwsgi')};`,
+    `    scgi_temp_path ${temp('scgi')};`,
+    '',
+    '    # Ten thousand domains: two names each, a handful of variables each, header names up to 256 characters.',
+    '    server_names_hash_max_size 131072;',
+    '    server_names_hash_bucket_size 128;',
+    '    variables_hash_max_size 262144;',
+    '    variables_hash_bucket_size 128;',
+    '    proxy_headers_hash_max_size 1024;',
+    '    proxy_headers_hash_bucket_size 512;',
+    '',
+    '    log_format edgeward escape=json',
+    ...LOG_FORMAT.map((line, i) => `        ${line}${i === LOG_FORMAT.length - 1 ? ';' : ''}`),
+    `    access_log ${path(paths.accessLog)} edgeward buffer=64k flush=1s;`,
+    '',
+    `    proxy_cache_path ${path(paths.cacheDir)} levels=1:2 keys_zone=edgeward:64m max_size=${options.cacheMaxSize ?? '10g'} inactive=30d use_temp_path=off;`,
+    '    # Every rate limit of the edge (CDN request limits, adaptive frequency control) refuses with 403.',
+    '    limit_req_status 403;',
+    '    gzip_proxied any;',
+    '    gzip_vary on;',
+    '    gzip_min_length 1024;',
+    `    gzip_types ${COMPRESSED_TYPES};`,
+    '    brotli_min_length 1024;',
+    `    brotli_types ${COMPRESSED_TYPES};`,
+    '',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: nginx's ${name} variable syntax, not a template
+    '    # A literal "$" for header values ("${ew_dollar}"), which nginx would otherwise read as a variable.',
+    '    geo $ew_dollar {',
+    '        default "$";',
+    '    }',
+    '    # WebSocket: pass the upgrade on; without one, an empty Connection keeps the origin connection alive.',
+    '    map $http_upgrade $ew_connection {',
+    '        default upgrade;',
+    '        "" "";',
+    '    }',
+    '',
+    '    # URL authentication (njs): each server sets $ew_auth_type, _key, _backup, _expire and _arg.',
+    `    js_path ${path(paths.njsDir)};`,
+    '    js_import edgeward from edgeward.js;',
+    '    js_set $ew_auth edgeward.auth;',
+    '    js_set $ew_auth_args edgeward.args;',
+    '',
+    '    # Unknown hosts, and disabled domains, get 404; TLS to an unknown name is refused in the handshake.',
+    '    server {',
+    `        listen ${options.httpPort} default_server;`,
+    `        listen ${options.httpsPort} ssl default_server;`,
+    '        ssl_reject_handshake on;',
+    '        server_name _;',
+    '        return 404;',
+    '    }',
+    '',
+    `    # The agent's own server (loopback only, Host: ${INTERNAL_HOST}): purge one exact cache key.`,
+    '    server {',
+    `        listen 127.0.0.1:${options.internalPort} default_server;`,
+    `        server_name ${INTERNAL_HOST};`,
+    '        access_log off;',
+    `        location = ${PURGE_PATH} {`,
+    `            proxy_cache_purge edgeward $http_${PURGE_KEY_HEADER.toLowerCase().replace(/-/g, '_')};`,
+    '        }',
+    '        location / {',
+    '            return 404;',
+    '        }',
+    '    }',
+    '',
+    `    include ${path(`${paths.domainsDir}/*.conf`)};`,
+    '}',
+    '',
+  ].join('\n');
+}
