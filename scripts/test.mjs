@@ -9,6 +9,7 @@ const steps = [
   ['unit and API tests', 'npx', ['vitest', 'run']],
   ['build (web and server)', 'npm', ['run', 'build']],
   ['browser tests', 'npm', ['run', 'test:e2e']],
+  ['edge tests (built console, edge agent and nginx on loopback)', 'npm', ['run', 'test:edge']],
 ];
 
 const databases = process.env.TEST_DATABASE_URL

@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type TestOrigin as KitOrigin, startOrigin as startKitOrigin } from '@edgeward/testkit';
 
 export { selfSignedCertificate } from '@edgeward/testkit';
