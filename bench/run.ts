@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<{ default: Bench }>> = {
   load: () => import('./load.bench'),
   'traffic-ingest': () => import('./traffic-ingest.bench'),
   'traffic-queries': () => import('./traffic-queries.bench'),
+  edge: () => import('./edge.bench'),
 };
 
 const requested = process.argv.slice(2);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { signUrlTypeA, signUrlTypeB } from '@edgeward/contract';
-import { selfSignedCertificate, startDnsServer, type TestDnsServer } from '@edgeward/testkit';
+import { selfSignedCertificate } from '@edgeward/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent } from './support/agent';
-import { Console, Customer, until } from './support/console';
+import { until } from './support/console';
 import { edgeRequest, http2Get } from './support/edge-client';
-import { type CountingOrigin, originBody, startCountingOrigin } from './support/origin';
+import { originBody } from './support/origin';
 import { edgeTest } from './support/ports';
+import { type DomainDetail, type EdgeStack, startEdgeStack } from './support/stack';
 
 /*
  * Issue 15 end to end on loopback: a domain added and configured through the console's API is served by a real
@@ -22,48 +22,29 @@ if (nginxMissing && process.env.EDGE_NGINX_REQUIRED === '1') {
   );
 }
 
-interface DomainDetail {
-  id: number;
-  domainName: string;
-  cname: string;
-  status: string;
-}
-
 const apex = `edge-${randomBytes(4).toString('hex')}.example`;
 const host = `www.${apex}`;
-const password = 'Edge-test-2026';
 
 describe.skipIf(nginxMissing)('the nginx edge serves what the console configures', () => {
-  let dns: TestDnsServer;
-  let origin: CountingOrigin;
-  let console_: Console;
-  let agent: Agent;
-  let customer: Customer;
+  let stack: EdgeStack;
   let domain: DomainDetail;
+  const origin = () => stack.origin;
 
   const get = (path: string, headers: Record<string, string> = {}, tls = false) =>
     edgeRequest({ host, path, headers, tls });
-  /** Saves a settings piece and waits until the edge reports the new version applied (nginx serves it). */
-  async function save(segment: string, body: unknown): Promise<void> {
-    await customer.api('POST', `/domain/config/${domain.id}/${segment}`, body);
-    await until(`the ${segment} change to be applied by the edge`, async () => {
-      const detail = await customer.api<DomainDetail>('GET', `/domain/${domain.id}/detail`);
-      if (detail.status === 'abnormal') throw new Error(`the edge refused the ${segment} change`);
-      return detail.status === 'enabled' ? true : undefined;
-    });
-  }
+  const save = (segment: string, body: unknown) => stack.save(domain.id, segment, body);
   const cacheStatus = async (path: string, tls = false) => (await get(path, {}, tls)).headers['x-cache-status'];
 
-  /** Waits until the edge answers `path` with `status` (a saved change has rolled out). */
+  /** Waits until the edge answers `path` with `status`. */
   const servedWith = (status: number, path: string, headers: Record<string, string> = {}, tls = false) =>
     until(`${path} answered ${status}`, async () =>
       (await get(path, headers, tls)).status === status ? true : undefined,
     );
 
   async function runTask(type: 'refreshUrl' | 'refreshDir' | 'preheat', urls: string[]) {
-    const task = await customer.api<{ id: number }>('POST', '/preheat/tasks', { type, urls });
+    const task = await stack.customer.api<{ id: number }>('POST', '/preheat/tasks', { type, urls });
     return until(`${type} task ${task.id} to finish`, async () => {
-      const detail = await customer.api<{ status: string; urls: { url: string; status: string }[] }>(
+      const detail = await stack.customer.api<{ status: string; urls: { url: string; status: string }[] }>(
         'GET',
         `/preheat/tasks/${task.id}`,
       );
@@ -72,52 +53,23 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
   }
 
   beforeAll(async () => {
-    fs.rmSync(edgeTest.dataDir, { recursive: true, force: true });
-    fs.rmSync(edgeTest.stateDir, { recursive: true, force: true });
-    dns = await startDnsServer({ port: edgeTest.dnsPort });
-    origin = await startCountingOrigin();
-    console_ = new Console({ DNS_SERVERS: dns.address });
-    await console_.start();
-    await console_.operator('user', 'create', 'edgecustomer', 'edge-customer@example.com', password);
-    await console_.operator('user', 'verify', 'edgecustomer');
-    const issued = await console_.operator('edge', 'node', 'add', 'edge-test-1');
-    const token = /\b([A-Za-z0-9_-]{32,})\b/.exec(issued)?.[1];
-    if (!token) throw new Error(`no token in: ${issued}`);
-    agent = new Agent(token);
-    await agent.start();
-    customer = await Customer.login('edgecustomer', password);
+    stack = await startEdgeStack();
   });
 
   afterAll(async () => {
-    await agent?.stop({ nginx: true });
-    await console_?.stop();
-    await origin?.close();
-    await dns?.close();
+    await stack?.close();
   });
 
   it('serves a new domain once the edge reports it applied: a MISS, then a HIT from the cache', async () => {
-    const record = await customer.api<{ name: string; value: string }>(
-      'GET',
-      `/domain/query-create-verify-record?domainName=${host}`,
-    );
-    dns.setTxt(record.name, [record.value]);
-    await customer.api('POST', '/domain/verify-record', { domainName: host });
-    domain = await customer.api<DomainDetail>('POST', '/domain/create', {
-      domainName: host,
-      type: 'web',
-      origin: { ipOrDomain: ['127.0.0.1'], httpPort: origin.port },
-    });
-    await until('the domain to be enabled by the edge report', async () => {
-      const detail = await customer.api<DomainDetail>('GET', `/domain/${domain.id}/detail`);
-      return detail.status === 'enabled' ? detail : undefined;
-    });
+    domain = await stack.addDomain(host);
+    expect(domain.cname).toBe(`${host}.cdn.edgeward.net`);
 
     const first = await get('/index.html');
     expect(first.status).toBe(200);
     expect(first.body).toBe(originBody('/index.html'));
     expect(first.headers['x-cache-status']).toBe('MISS');
     expect((await get('/index.html')).headers['x-cache-status']).toBe('HIT');
-    expect(origin.hits('/index.html')).toBe(1);
+    expect(origin().hits('/index.html')).toBe(1);
     expect((await edgeRequest({ host: 'unknown.example', path: '/' })).status).toBe(404);
   });
 
@@ -134,7 +86,7 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
       (await cacheStatus('/live/now')) === 'BYPASS' ? true : undefined,
     );
     await get('/live/now');
-    expect(origin.hits('/live/now')).toBeGreaterThanOrEqual(2);
+    expect(origin().hits('/live/now')).toBeGreaterThanOrEqual(2);
 
     expect(await cacheStatus('/a.txt')).toBe('MISS');
     expect(await cacheStatus('/a.txt')).toBe('HIT');
@@ -162,9 +114,9 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
     const preheated = await runTask('preheat', [`http://${host}/warm.html`]);
     expect(preheated.status).toBe('success');
     // The console reads the origin's caching headers when the task is made; the edge fetched it once more.
-    const pulled = origin.hits('/warm.html');
+    const pulled = origin().hits('/warm.html');
     expect(await cacheStatus('/warm.html')).toBe('HIT');
-    expect(origin.hits('/warm.html')).toBe(pulled);
+    expect(origin().hits('/warm.html')).toBe(pulled);
   });
 
   it('passes signed URLs (type A and B, either key) and refuses tampered or expired ones', async () => {
@@ -257,21 +209,21 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
     const home = await until(
       'requests to appear in the statistics',
       async () => {
-        const stats = await customer.api<{ requests: { value: number } }>('GET', '/user/home');
+        const stats = await stack.customer.api<{ requests: { value: number } }>('GET', '/user/home');
         return stats.requests.value > 0 ? stats : undefined;
       },
       60_000,
     ).catch((error: Error) => {
-      throw new Error(`${error.message}\nagent output:\n${agent.output}`);
+      throw new Error(`${error.message}\nagent output:\n${stack.agent.output}`);
     });
     expect(home.requests.value).toBeGreaterThan(10);
   });
 
   it('serves from the last good snapshot when restarted with the console down', async () => {
-    await console_.stop();
-    await agent.stop({ nginx: true });
+    await stack.console.stop();
+    await stack.agent.stop({ nginx: true });
     expect(await edgeRequest({ host, path: '/index.html', tls: true }).catch(() => 'down')).toBe('down');
-    await agent.start();
+    await stack.agent.start();
     const answer = await until('the edge to serve again', async () => {
       const response = await get('/index.html', {}, true);
       return response.status === 200 ? response : undefined;

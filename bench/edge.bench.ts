@@ -1,0 +1,299 @@
+import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type EdgeRenderOptions, type EdgeSnapshot, renderDomain, renderMainConfig } from '@edgeward/edge-config';
+import { selfSignedCertificate } from '@edgeward/testkit';
+import { Nginx } from '../apps/edge/src/nginx';
+import { type Bench, percentile, versusTarget } from './bench';
+import { benchSnapshot } from './edge-snapshots';
+
+const execFileAsync = promisify(execFile);
+
+/*
+ * The nginx edge (issue 15): what a visitor gets from a cache HIT against the origin itself, what 10 000 domains cost
+ * nginx to test, load and reload, and how long a customer's save takes to be served. Needs Debian's nginx and its
+ * modules (as the edge tests) and wrk (`apt-get install -y wrk`) for the throughput part.
+ */
+
+process.env.EDGE_PORT_BASE ??= '18400';
+const base = Number(process.env.EDGE_PORT_BASE);
+const domainCount = Number(process.env.BENCH_EDGE_DOMAINS ?? 10_000);
+const saves = Number(process.env.BENCH_EDGE_SAVES ?? 30);
+const wrkSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const nginxBin = '/usr/sbin/nginx';
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+function tempDir(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `edgeward-bench-${name}-`));
+}
+
+/** Options for an nginx of the bench's own under `dir`, with the bench's ports. */
+function renderOptions(dir: string, ports: { http: number; https: number; internal: number }): EdgeRenderOptions {
+  const paths = {
+    prefix: path.join(dir, 'nginx'),
+    domainsDir: path.join(dir, 'nginx/domains'),
+    certsDir: path.join(dir, 'nginx/certs'),
+    cacheDir: path.join(dir, 'cache'),
+    accessLog: path.join(dir, 'logs/access.log'),
+    errorLog: path.join(dir, 'logs/error.log'),
+    njsDir: path.join(dir, 'nginx/njs'),
+  };
+  for (const folder of Object.values(paths))
+    fs.mkdirSync(folder.endsWith('.log') ? path.dirname(folder) : folder, { recursive: true });
+  fs.copyFileSync(
+    path.join(import.meta.dirname, '../packages/edge-config/njs/edgeward.js'),
+    path.join(paths.njsDir, 'edgeward.js'),
+  );
+  return {
+    httpPort: ports.http,
+    httpsPort: ports.https,
+    internalPort: ports.internal,
+    paths,
+    workerProcesses: 2,
+    cacheMaxSize: '1g',
+    ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
+  };
+}
+
+/** Writes the main file and every domain's files; answers the nginx that runs them. */
+function writeEdge(options: EdgeRenderOptions, snapshots: EdgeSnapshot[]): Nginx {
+  const mainConfig = path.join(options.paths.prefix, 'nginx.conf');
+  fs.writeFileSync(mainConfig, renderMainConfig(options));
+  for (const snapshot of snapshots) writeDomain(options, snapshot);
+  return new Nginx({ bin: nginxBin, prefix: options.paths.prefix, mainConfig, errorLog: options.paths.errorLog });
+}
+
+function writeDomain(options: EdgeRenderOptions, snapshot: EdgeSnapshot): void {
+  for (const file of renderDomain(snapshot, options)) {
+    const dir = file.dir === 'certs' ? options.paths.certsDir : options.paths.domainsDir;
+    fs.writeFileSync(path.join(dir, file.path), file.content, { mode: file.mode ?? 0o644 });
+  }
+}
+
+/** Proportional set size of the master and its workers (shared pages counted once), from /proc. */
+function memoryOf(nginx: Nginx): { totalKb: number; processes: number } {
+  const master = nginx.masterPid();
+  if (master === null) return { totalKb: 0, processes: 0 };
+  const children = fs
+    .readFileSync(`/proc/${master}/task/${master}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  let totalKb = 0;
+  for (const pid of [master, ...children]) {
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    totalKb += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+  }
+  return { totalKb, processes: 1 + children.length };
+}
+
+function get(
+  port: number,
+  host: string,
+  pathName: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: pathName, headers: { host }, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** `nginx -t` three times: the median time and the largest resident size /usr/bin/time saw. */
+async function timeTest(nginx: Nginx): Promise<{ medianMs: number; peakKb: number }> {
+  const runs: { ms: number; kb: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const { stderr } = await execFileAsync(
+      '/usr/bin/time',
+      [
+        '-f',
+        '%M',
+        nginxBin,
+        '-t',
+        '-q',
+        '-p',
+        `${nginx.paths.prefix}/`,
+        '-c',
+        nginx.paths.mainConfig,
+        '-e',
+        nginx.paths.errorLog,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    runs.push({ ms: performance.now() - started, kb: Number(stderr.trim().split('\n').at(-1)) });
+  }
+  const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+  return { medianMs: sorted[1]!, peakKb: Math.max(...runs.map((r) => r.kb)) };
+}
+
+async function tenThousandDomains(): Promise<void> {
+  const dir = tempDir('domains');
+  const options = renderOptions(dir, { http: base + 20, https: base + 21, internal: base + 22 });
+  const certificate = selfSignedCertificate('*.bench.example');
+  const started = performance.now();
+  const snapshots = Array.from({ length: domainCount }, (_, i) => benchSnapshot(i + 1, certificate, base + 23));
+  const nginx = writeEdge(options, snapshots);
+  const renderMs = performance.now() - started;
+  const bytes = fs
+    .readdirSync(options.paths.domainsDir)
+    .reduce((sum, file) => sum + fs.statSync(path.join(options.paths.domainsDir, file)).size, 0);
+  console.log(`${domainCount} domains rendered and written in ${ms(renderMs)} (${mb(bytes / 1024)} of .conf files)`);
+  try {
+    const test = await timeTest(nginx);
+    console.log(
+      `nginx -t (median of 3):          ${versusTarget(seconds(test.medianMs), test.medianMs < 3000, '< 3 s')}, peak ${mb(test.peakKb)} resident`,
+    );
+    const startedAt = performance.now();
+    await nginx.startOrReload();
+    console.log(`nginx start:                     ${seconds(performance.now() - startedAt)}`);
+    const memory = memoryOf(nginx);
+    console.log(
+      `memory after start:              ${mb(memory.totalKb)} PSS over ${memory.processes} processes (master and 2 workers)`,
+    );
+    const reloads: number[] = [];
+    const probe = snapshots[0]!;
+    for (let i = 1; i <= 3; i++) {
+      const changed = structuredClone(probe);
+      changed.version += i;
+      changed.config!.httpResponseHeader.headers = [{ name: 'X-Bench-Reload', value: String(i), action: 'set' }];
+      writeDomain(options, changed);
+      const at = performance.now();
+      await nginx.reload();
+      for (;;) {
+        const answer = await get(options.httpPort, probe.domainName, '/').catch(() => null);
+        if (answer?.headers['x-bench-reload'] === String(i)) break;
+      }
+      reloads.push(performance.now() - at);
+    }
+    const reloadMs = reloads.sort((a, b) => a - b)[1]!;
+    console.log(
+      `reload until the change is served (median of 3): ${versusTarget(seconds(reloadMs), reloadMs < 3000, '< 3 s')}`,
+    );
+    const after = memoryOf(nginx);
+    console.log(`memory after the reloads:        ${mb(after.totalKb)} PSS over ${after.processes} processes`);
+  } finally {
+    await nginx.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A plain origin for the throughput comparison: one 16 KB object, as a small static file. */
+async function startOrigin(): Promise<{ port: number; close(): Promise<void> }> {
+  const body = Buffer.alloc(16 * 1024, 'edgeward bench object\n');
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function wrk(url: string, host: string): number {
+  const result = spawnSync('wrk', ['-t2', '-c64', `-d${wrkSeconds}s`, '-H', `Host: ${host}`, url], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1];
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout)?.[1];
+  if (non2xx) throw new Error(`wrk saw ${non2xx} error answers from ${url}`);
+  return Number(rps);
+}
+
+async function cacheHitThroughput(): Promise<void> {
+  if (spawnSync('wrk', ['--version']).error) {
+    console.log('cache-hit throughput: skipped (wrk is not installed: apt-get install -y wrk)');
+    return;
+  }
+  const origin = await startOrigin();
+  const dir = tempDir('hits');
+  const options = renderOptions(dir, { http: base + 30, https: base + 31, internal: base + 32 });
+  const snapshot = benchSnapshot(1, null, origin.port, { plain: true });
+  const nginx = writeEdge(options, [snapshot]);
+  try {
+    await nginx.startOrReload();
+    const warm = await get(options.httpPort, snapshot.domainName, '/object.bin');
+    const hit = await get(options.httpPort, snapshot.domainName, '/object.bin');
+    if (warm.status !== 200 || hit.headers['x-cache-status'] !== 'HIT')
+      throw new Error('the edge did not cache the object');
+    const direct = wrk(`http://127.0.0.1:${origin.port}/object.bin`, snapshot.domainName);
+    const edge = wrk(`http://127.0.0.1:${options.httpPort}/object.bin`, snapshot.domainName);
+    console.log(
+      `16 KB object, wrk -t2 -c64 -d${wrkSeconds}s on one 2-core machine (client, edge and origin share it):`,
+    );
+    console.log(`  origin directly (Node http):   ${direct.toFixed(0)} requests/s`);
+    console.log(
+      `  through the edge (cache HIT):  ${edge.toFixed(0)} requests/s (${(edge / direct).toFixed(1)}x the origin)`,
+    );
+  } finally {
+    await nginx.stop();
+    await origin.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function saveToServing(): Promise<void> {
+  const { startEdgeStack } = await import('../e2e/edge/support/stack');
+  const stack = await startEdgeStack();
+  try {
+    const host = 'www.save-bench.example';
+    const domain = await stack.addDomain(host);
+    const { edgeTest } = await import('../e2e/edge/support/ports');
+    const times: number[] = [];
+    for (let i = 1; i <= saves; i++) {
+      const at = performance.now();
+      await stack.customer.api('POST', `/domain/config/${domain.id}/response-header`, {
+        headers: [{ name: 'X-Bench-Save', value: String(i), action: 'set' }],
+      });
+      for (;;) {
+        const answer = await get(edgeTest.httpPort, host, '/').catch(() => null);
+        if (answer?.headers['x-bench-save'] === String(i)) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      times.push(performance.now() - at);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 0.95);
+    console.log(`save in the console until the edge serves it, ${saves} saves (client time, polling every 10 ms):`);
+    console.log(
+      `  p50 ${ms(percentile(times, 0.5))}, ${versusTarget(`p95 ${ms(p95)}`, p95 < 5000, 'p95 < 5 s')}, max ${ms(times.at(-1)!)}`,
+    );
+  } finally {
+    await stack.close();
+  }
+}
+
+const bench: Bench = {
+  name: 'edge',
+  description:
+    'the nginx edge: cache-HIT throughput against the origin, nginx -t / reload / memory with 10 000 domains, save-to-served time',
+  async run() {
+    if (!fs.existsSync(nginxBin)) {
+      console.log('skipped: nginx is not installed (see README, "Running an edge")');
+      return;
+    }
+    await cacheHitThroughput();
+    await tenThousandDomains();
+    await saveToServing();
+  },
+};
+
+export default bench;
