@@ -38,6 +38,7 @@ describe('URL auth type A', () => {
     expect(verifyTypeA('/test.jpg', options).result).toBe('invalid');
     expect(verifyTypeA('/test.jpg?sign=abc-def', options).result).toBe('invalid');
     expect(verifyTypeA('/test.jpg?sign=x-r-0-3fbb88382c9356b6faaf9d68c7b2ae3a', options).result).toBe('invalid');
+    expect(verifyTypeA('/test.jpg?sign=%E0%A4%A', options).result).toBe('invalid');
   });
 
   it('reads a rand containing dashes', () => {

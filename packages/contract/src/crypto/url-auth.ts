@@ -100,7 +100,13 @@ export function verifyTypeA(url: string, options: VerifyOptions): UrlAuthVerific
   const signArg = options.signArg ?? 'sign';
   const param = query.split('&').find((pair) => pair.startsWith(`${signArg}=`));
   if (!param) return { result: 'invalid', path };
-  const parts = decodeURIComponent(param.slice(signArg.length + 1)).split('-');
+  let parts: string[];
+  try {
+    parts = decodeURIComponent(param.slice(signArg.length + 1)).split('-');
+  } catch {
+    // Malformed percent-encoding (a truncated %E0%A4%A) is a link nobody signed.
+    return { result: 'invalid', path };
+  }
   if (parts.length < 4) return { result: 'invalid', path };
   const [tsText = ''] = parts;
   const hash = parts[parts.length - 1]!;
