@@ -205,6 +205,39 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
     expect((await get('/free.html', {}, true)).status).toBe(200);
   });
 
+  it('enforces the edge-platform security policy: client filtering and adaptive frequency control', async () => {
+    await stack.console.operator('user', 'cdn-type', 'edgecustomer', 'all');
+    const eoHost = `eo.${apex}`;
+    const eoDomain = await stack.addDomain(eoHost, 'eo');
+    const eoGet = (headers: Record<string, string> = {}) => edgeRequest({ host: eoHost, path: '/eo.html', headers });
+    expect((await eoGet({ 'user-agent': 'curl/8.5.0' })).status).toBe(200);
+
+    const off = { type: 'off' };
+    await stack.save(
+      eoDomain.id,
+      'security',
+      {
+        referer: off,
+        ipFilter: off,
+        userAgentFilter: off,
+        adaptiveFrequencyControl: { status: 'on', level: 'strict' },
+        clientFiltering: { status: 'on', knownTools: ['curl'], uaClasses: ['scanner'] },
+        bandwidthAbuseDefense: { status: 'off' },
+        slowAttackDefense: { status: 'on', minBodyRate: 100, headerTimeoutSeconds: 10, bodyTimeoutSeconds: 10 },
+      },
+      'eo',
+    );
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' };
+    expect((await eoGet({ 'user-agent': 'curl/8.5.0' })).status).toBe(403);
+    expect((await eoGet({ 'user-agent': 'sqlmap/1.8' })).status).toBe(403);
+    expect((await eoGet(browser)).status).toBe(200);
+
+    // Strict: 40 requests per 10 s from one client; a burst of 80 at once goes over it.
+    const statuses = await Promise.all(Array.from({ length: 80 }, () => eoGet(browser).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 403).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(30);
+  });
+
   it("ships the edge's access logs into the customer's statistics within a minute", async () => {
     const home = await until(
       'requests to appear in the statistics',

@@ -23,10 +23,16 @@ export interface EdgeStack {
   console: Console;
   agent: Agent;
   customer: Customer;
-  /** Proves ownership of the name, adds it with the counting origin and waits until the edge reports it applied. */
-  addDomain(domainName: string): Promise<DomainDetail>;
-  /** Saves a settings piece and waits until the edge reports the new version applied (nginx serves it). */
-  save(domainId: number, segment: string, body: unknown): Promise<void>;
+  /**
+   * Proves ownership of the name, adds it with the counting origin (to the CDN, or to the edge platform) and waits
+   * until the edge reports it applied.
+   */
+  addDomain(domainName: string, variant?: 'cdn' | 'eo'): Promise<DomainDetail>;
+  /**
+   * Saves a settings piece (`/domain/config/:id/<segment>`, or an edge-platform domain's `/eo/domain/:id/<segment>`)
+   * and waits until the edge reports the new version applied (nginx serves it).
+   */
+  save(domainId: number, segment: string, body: unknown, variant?: 'cdn' | 'eo'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,11 +54,20 @@ export async function startEdgeStack(): Promise<EdgeStack> {
   await agent.start();
   const customer = await Customer.login('edgecustomer', password);
 
-  const settled = (domainId: number, what: string) =>
-    until(`${what} to be applied by the edge`, async () => {
-      const detail = await customer.api<DomainDetail>('GET', `/domain/${domainId}/detail`);
-      if (detail.status === 'abnormal') throw new Error(`the edge refused ${what}`);
-      return detail.status === 'enabled' ? detail : undefined;
+  const detailPath = (domainId: number, variant: 'cdn' | 'eo') =>
+    variant === 'eo' ? `/eo/domain/${domainId}` : `/domain/${domainId}/detail`;
+  const settled = (domainId: number, what: string, variant: 'cdn' | 'eo') =>
+    until(
+      `${what} to be applied by the edge`,
+      async () => {
+        const detail = await customer.api<DomainDetail>('GET', detailPath(domainId, variant));
+        if (detail.status === 'abnormal') throw new Error(`the edge refused ${what}`);
+        return detail.status === 'enabled' ? detail : undefined;
+        // A rollout takes about a second; the margin is for a loaded CI machine.
+      },
+      30_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nthe edge agent said:\n${agent.output}`);
     });
 
   return {
@@ -61,23 +76,24 @@ export async function startEdgeStack(): Promise<EdgeStack> {
     console: console_,
     agent,
     customer,
-    async addDomain(domainName) {
+    async addDomain(domainName, variant = 'cdn') {
       const record = await customer.api<{ name: string; value: string }>(
         'GET',
         `/domain/query-create-verify-record?domainName=${domainName}`,
       );
       dns.setTxt(record.name, [record.value]);
       await customer.api('POST', '/domain/verify-record', { domainName });
-      const created = await customer.api<DomainDetail>('POST', '/domain/create', {
+      const created = await customer.api<DomainDetail>('POST', variant === 'eo' ? '/eo/domain' : '/domain/create', {
         domainName,
         type: 'web',
         origin: { ipOrDomain: ['127.0.0.1'], httpPort: origin.port },
       });
-      return settled(created.id, domainName);
+      return settled(created.id, domainName, variant);
     },
-    async save(domainId, segment, body) {
-      await customer.api('POST', `/domain/config/${domainId}/${segment}`, body);
-      await settled(domainId, `the ${segment} change`);
+    async save(domainId, segment, body, variant = 'cdn') {
+      const path = variant === 'eo' ? `/eo/domain/${domainId}/${segment}` : `/domain/config/${domainId}/${segment}`;
+      await customer.api('POST', path, body);
+      await settled(domainId, `the ${segment} change`, variant);
     },
     async close() {
       await agent.stop({ nginx: true });
