@@ -143,39 +143,6 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     expect(origin.requests.filter((r) => r === '/warm?v=1')).toHaveLength(1);
   });
 
-  it('checks signed URLs in the sidecar, failing closed without it; preheats pass URL auth and access rules', async () => {
-    const key = 'sidecarKey123';
-    const signed = (pathAndQuery: string, rand: string) =>
-      signUrlTypeA({ path: pathAndQuery, key, ts: Math.floor(Date.now() / 1000), rand, signArg: 'sign' });
-    const withAuth = snapshotOf({ domainId: 4, domainName: 'd.test', version: 1, originPort: ports.origin });
-    withAuth.config!.urlAuth = { status: 'on', type: 'type_a', key, backupKey: '', expireTime: 600, signArg: 'sign' };
-    const allowListed = snapshotOf({ domainId: 5, domainName: 'e.test', version: 1, originPort: ports.origin });
-    allowListed.config!.ipFilter = { type: 'allow', list: ['192.0.2.1'] };
-    fake.publish(withAuth);
-    fake.publish(allowListed);
-    await reportOf(4, 1);
-    await reportOf(5, 1);
-
-    expect((await get('d.test', '/s?x=1')).status).toBe(403);
-    expect((await get('d.test', signed('/s?x=1', 'r1').replace('x=1', 'x=2'))).status).toBe(403);
-    const first = await get('d.test', signed('/s?x=1', 'r1'));
-    expect(first.status).toBe(200);
-    expect(first.headers['x-cache-status']).toBe('MISS');
-    // The sign argument is not part of the cache key: another signature of the same URL is a HIT.
-    expect((await get('d.test', signed('/s?x=1', 'r2'))).headers['x-cache-status']).toBe('HIT');
-
-    const task = fake.addTask('preheat', ['http://d.test/p?y=2', 'http://e.test/q']);
-    expect((await cacheReportOf(task)).results.every((result) => result.ok)).toBe(true);
-    expect((await get('d.test', signed('/p?y=2', 'r3'))).headers['x-cache-status']).toBe('HIT');
-    expect((await get('e.test', '/q')).status).toBe(403);
-
-    await agent.auth.nginx.stop();
-    const unchecked = await get('d.test', signed('/s?x=1', 'r4'));
-    expect(unchecked.status).toBeGreaterThanOrEqual(500);
-    await agent.auth.ensure();
-    expect((await get('d.test', signed('/s?x=1', 'r5'))).status).toBe(200);
-  });
-
   it('ships the access log to the console, a refused batch again under the same id', async () => {
     const refusedAt = fake.batchIds.length;
     fake.refuse.logs = 1;
@@ -212,6 +179,39 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     expect(await reportOf(3, 2)).toMatchObject({ result: 'applied' });
     expect((await get('c.test', '/c')).status).toBe(404);
     expect(fs.existsSync(path.join(stateDir, 'nginx', 'domains', '3.conf'))).toBe(false);
+  });
+
+  it('checks signed URLs in the sidecar, failing closed without it; preheats pass URL auth and access rules', async () => {
+    const key = 'sidecarKey123';
+    const signed = (pathAndQuery: string, rand: string) =>
+      signUrlTypeA({ path: pathAndQuery, key, ts: Math.floor(Date.now() / 1000), rand, signArg: 'sign' });
+    const withAuth = snapshotOf({ domainId: 4, domainName: 'd.test', version: 1, originPort: ports.origin });
+    withAuth.config!.urlAuth = { status: 'on', type: 'type_a', key, backupKey: '', expireTime: 600, signArg: 'sign' };
+    const allowListed = snapshotOf({ domainId: 5, domainName: 'e.test', version: 1, originPort: ports.origin });
+    allowListed.config!.ipFilter = { type: 'allow', list: ['192.0.2.1'] };
+    fake.publish(withAuth);
+    fake.publish(allowListed);
+    await reportOf(4, 1);
+    await reportOf(5, 1);
+
+    expect((await get('d.test', '/s?x=1')).status).toBe(403);
+    expect((await get('d.test', signed('/s?x=1', 'r1').replace('/s?', '/t?'))).status).toBe(403);
+    const first = await get('d.test', signed('/s?x=1', 'r1'));
+    expect(first.status).toBe(200);
+    expect(first.headers['x-cache-status']).toBe('MISS');
+    // The sign argument is not part of the cache key: another signature of the same URL is a HIT.
+    expect((await get('d.test', signed('/s?x=1', 'r2'))).headers['x-cache-status']).toBe('HIT');
+
+    const task = fake.addTask('preheat', ['http://d.test/p?y=2', 'http://e.test/q']);
+    expect((await cacheReportOf(task)).results.every((result) => result.ok)).toBe(true);
+    expect((await get('d.test', signed('/p?y=2', 'r3'))).headers['x-cache-status']).toBe('HIT');
+    expect((await get('e.test', '/q')).status).toBe(403);
+
+    await agent.auth.nginx.stop();
+    const unchecked = await get('d.test', signed('/s?x=1', 'r4'));
+    expect(unchecked.status).toBeGreaterThanOrEqual(500);
+    await agent.auth.ensure();
+    expect((await get('d.test', signed('/s?x=1', 'r5'))).status).toBe(200);
   });
 
   it('restarted with the console down, serves from the last good snapshots', async () => {
