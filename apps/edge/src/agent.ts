@@ -14,6 +14,7 @@ import { consoleLogger, type Logger } from './log';
 import { LogShipper } from './log-shipper';
 import { Nginx } from './nginx';
 import type { EdgeSettings } from './settings';
+import { AuthSidecar } from './sidecar';
 import { type AgentState, mergeReports, readState, SnapshotStore, writeFileAtomic, writeState } from './state';
 
 export const AGENT_VERSION = '0.1.0';
@@ -41,6 +42,8 @@ const REPORTS_PER_CALL = 5000;
  */
 export class EdgeAgent {
   readonly nginx: Nginx;
+  /** The URL authentication sidecar (a second nginx, loading the njs module). */
+  readonly auth: AuthSidecar;
   private readonly settings: EdgeSettings;
   private readonly renderer: EdgeRenderer;
   private readonly log: Logger;
@@ -68,6 +71,7 @@ export class EdgeAgent {
       mainConfig: layout.mainConfig,
       errorLog: render.paths.errorLog,
     });
+    this.auth = new AuthSidecar(this.settings, this.log);
     this.client = createConsoleClient({
       baseUrl: this.settings.consoleUrl,
       token: this.settings.token,
@@ -107,12 +111,14 @@ export class EdgeAgent {
     const { layout } = this.settings;
     const held = this.store.loadAll();
     this.log.info(`state ${layout.stateDir}: ${held.size} domain(s), cursor ${this.state.cursor}`);
+    // First: the main nginx sends every signed URL's check to it.
+    await this.auth.ensure();
     await this.applier.boot(held);
     this.watch.configure(this.applier.good.values());
     this.loops = [this.followFeed(), this.shipLogs(), this.watchBandwidth()];
   }
 
-  /** Ends the loops (calls in flight are aborted); nginx keeps serving. */
+  /** Ends the loops (calls in flight are aborted); nginx and the sidecar keep serving. */
   async stop(): Promise<void> {
     this.abort.abort();
     await Promise.allSettled(this.loops);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { EdgeFile, EdgeRenderOptions, EdgeReport, EdgeSnapshot } from '@edgeward/edge-config';
 import type { Logger } from './log';
@@ -65,18 +64,11 @@ export class ConfigApplier {
   async boot(snapshots: Map<number, EdgeSnapshot>): Promise<void> {
     const { paths } = this.options;
     // nginx makes its temporary folders but not their parent.
-    const folders = [
-      paths.domainsDir,
-      paths.cacheDir,
-      path.dirname(paths.accessLog),
-      paths.njsDir,
-      `${paths.prefix}/temp`,
-    ];
+    const folders = [paths.domainsDir, paths.cacheDir, path.dirname(paths.accessLog), `${paths.prefix}/temp`];
     for (const dir of folders) {
       fs.mkdirSync(dir, { recursive: true });
     }
     fs.mkdirSync(paths.certsDir, { recursive: true, mode: 0o700 });
-    installNjs(paths.njsDir);
     writeFileAtomic(this.nginx.paths.mainConfig, this.renderer.renderMainConfig(this.options));
     const changes: Change[] = [];
     for (const snapshot of snapshots.values()) {
@@ -254,10 +246,4 @@ function readAside(file: string): Aside {
   } catch {
     return { file, content: null, mode: 0o644 };
   }
-}
-
-/** Copies the njs module (URL authentication) of @edgeward/edge-config where the main file imports it from. */
-function installNjs(njsDir: string): void {
-  const source = path.dirname(createRequire(import.meta.url).resolve('@edgeward/edge-config/njs/edgeward.js'));
-  fs.cpSync(source, njsDir, { recursive: true });
 }

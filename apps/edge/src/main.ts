@@ -1,16 +1,20 @@
-// `npm run edge`: the edge agent (README, "The edge agent"). `npm run edge -- stop` stops nginx as well.
+// `npm run edge`: the edge agent (README, "The edge agent"). `npm run edge -- stop` stops nginx and its URL
+// authentication sidecar.
 import { EdgeAgent } from './agent';
 import { consoleLogger } from './log';
 import { Nginx } from './nginx';
-import { loadSettings, nginxPathsOf, SettingsError } from './settings';
+import { authNginxPathsOf, loadSettings, nginxPathsOf, SettingsError } from './settings';
 
 const log = consoleLogger();
 const command = process.argv[2] ?? 'run';
 
 if (command === 'stop') {
-  const nginx = new Nginx(nginxPathsOf());
-  const stopped = await nginx.stop();
+  const stopped = await new Nginx(nginxPathsOf()).stop();
   log.info(stopped ? 'nginx stopped' : 'nginx was not running');
+  const sidecarStopped = await new Nginx(authNginxPathsOf()).stop();
+  log.info(
+    sidecarStopped ? 'the URL authentication sidecar stopped' : 'the URL authentication sidecar was not running',
+  );
 } else if (command === 'run') {
   let settings: ReturnType<typeof loadSettings>;
   try {

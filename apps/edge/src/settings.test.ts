@@ -10,13 +10,15 @@ describe('edge settings', () => {
   it('fills the defaults and puts everything under the state folder', () => {
     const settings = loadSettings({ ...base, EDGE_STATE_DIR: '/var/lib/edgeward-edge' });
     expect(settings.consoleUrl).toBe('http://console.test:8080');
-    expect(settings.render).toMatchObject({ httpPort: 80, httpsPort: 443, internalPort: 8089 });
+    expect(settings.render).toMatchObject({ httpPort: 80, httpsPort: 443, internalPort: 8089, authPort: 8090 });
     expect(settings.render.paths).toMatchObject({
       prefix: '/var/lib/edgeward-edge/nginx',
       domainsDir: '/var/lib/edgeward-edge/nginx/domains',
       cacheDir: '/var/lib/edgeward-edge/cache',
       accessLog: '/var/lib/edgeward-edge/logs/access.log',
+      authErrorLog: '/var/lib/edgeward-edge/logs/auth-error.log',
     });
+    expect(settings.layout.authConfig).toBe('/var/lib/edgeward-edge/nginx/auth/nginx.conf');
     expect(settings.layout.snapshotsDir).toBe('/var/lib/edgeward-edge/snapshots');
     expect(settings).toMatchObject({ nginxBin: '/usr/sbin/nginx', logBatchLines: 5000, logBatchMs: 2000 });
   });

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   EDGE_HTTP_PORT: port.default(80),
   EDGE_HTTPS_PORT: port.default(443),
   EDGE_INTERNAL_PORT: port.default(8089),
+  EDGE_AUTH_PORT: port.default(8090),
   NGINX_BIN: z.string().default('/usr/sbin/nginx'),
   NGINX_MODULES_DIR: z.string().default('/usr/lib/nginx/modules'),
   /** The worker processes' user when the agent (and so nginx's master) runs as root. */
@@ -39,9 +40,12 @@ export interface EdgeLayout {
   stateFile: string;
   /** One JSON file per domain: its last good snapshot (private key included, so 0600 in a 0700 folder). */
   snapshotsDir: string;
-  /** nginx's prefix: nginx.conf, nginx.pid, temp folders; domains/, certs/ and njs/ beneath it. */
+  /** nginx's prefix: nginx.conf, nginx.pid, temp folders; domains/, certs/, njs/ and auth/ beneath it. */
   prefix: string;
   mainConfig: string;
+  /** The URL authentication sidecar's prefix (<prefix>/auth, as edge-config's authPrefix) and nginx.conf. */
+  authPrefix: string;
+  authConfig: string;
 }
 
 export interface EdgeSettings {
@@ -84,6 +88,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
       httpPort: e.EDGE_HTTP_PORT,
       httpsPort: e.EDGE_HTTPS_PORT,
       internalPort: e.EDGE_INTERNAL_PORT,
+      authPort: e.EDGE_AUTH_PORT,
       paths: {
         prefix,
         domainsDir: path.join(prefix, 'domains'),
@@ -91,6 +96,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
         cacheDir: path.join(stateDir, 'cache'),
         accessLog: path.join(stateDir, 'logs', 'access.log'),
         errorLog: nginxPathsOf({ EDGE_STATE_DIR: stateDir }).errorLog,
+        authErrorLog: authNginxPathsOf({ EDGE_STATE_DIR: stateDir }).errorLog,
         njsDir: path.join(prefix, 'njs'),
       },
       ...(isRoot ? { user: e.EDGE_NGINX_USER } : {}),
@@ -110,6 +116,8 @@ function layoutOf(stateDir: string): EdgeLayout {
     snapshotsDir: path.join(dir, 'snapshots'),
     prefix,
     mainConfig: path.join(prefix, 'nginx.conf'),
+    authPrefix: path.join(prefix, 'auth'),
+    authConfig: path.join(prefix, 'auth', 'nginx.conf'),
   };
 }
 
@@ -121,6 +129,17 @@ export function nginxPathsOf(env: NodeJS.ProcessEnv = process.env) {
     prefix: layout.prefix,
     mainConfig: layout.mainConfig,
     errorLog: path.join(layout.stateDir, 'logs', 'error.log'),
+  };
+}
+
+/** The URL authentication sidecar as the agent runs it (a second nginx beside the main one). */
+export function authNginxPathsOf(env: NodeJS.ProcessEnv = process.env) {
+  const layout = layoutOf(env.EDGE_STATE_DIR || './data/edge');
+  return {
+    bin: env.NGINX_BIN || '/usr/sbin/nginx',
+    prefix: layout.authPrefix,
+    mainConfig: layout.authConfig,
+    errorLog: path.join(layout.stateDir, 'logs', 'auth-error.log'),
   };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { signUrlTypeA } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EdgeAgent } from '../src/agent';
 import { loopbackRequest } from '../src/cache-tasks';
@@ -10,8 +11,8 @@ import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './f
 import { snapshotOf, withBrokenCertificate } from './snapshots';
 
 /*
- * The agent against real nginx, a loopback origin and a fake console (ports 18100-18119). Skipped where nginx is
- * not installed, unless EDGE_NGINX_REQUIRED=1 (CI), where its absence fails the run.
+ * The agent against real nginx, a loopback origin and a fake console (ports EDGE_PORT_BASE + 100-119, 18100-18119 by
+ * default). Skipped where nginx is not installed, unless EDGE_NGINX_REQUIRED=1 (CI), where its absence fails the run.
  */
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -20,7 +21,16 @@ if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
   throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
 }
 
-const ports = { http: 18101, https: 18102, internal: 18103, console: 18110, origin: 18111, down: 18112 };
+const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 100;
+const ports = {
+  http: base + 1,
+  https: base + 2,
+  internal: base + 3,
+  auth: base + 4,
+  console: base + 10,
+  origin: base + 11,
+  down: base + 12,
+};
 
 function settingsFor(stateDir: string, consoleUrl: string, token: string): EdgeSettings {
   return loadSettings({
@@ -30,6 +40,7 @@ function settingsFor(stateDir: string, consoleUrl: string, token: string): EdgeS
     EDGE_HTTP_PORT: String(ports.http),
     EDGE_HTTPS_PORT: String(ports.https),
     EDGE_INTERNAL_PORT: String(ports.internal),
+    EDGE_AUTH_PORT: String(ports.auth),
     NGINX_BIN: NGINX,
     EDGE_NGINX_USER: 'root',
     EDGE_WORKER_PROCESSES: '1',
@@ -69,6 +80,7 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
   afterAll(async () => {
     await agent?.stop();
     await agent?.nginx.stop();
+    await agent?.auth.nginx.stop();
     await fake?.close();
     await origin?.close();
     if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
@@ -167,6 +179,39 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     expect(await reportOf(3, 2)).toMatchObject({ result: 'applied' });
     expect((await get('c.test', '/c')).status).toBe(404);
     expect(fs.existsSync(path.join(stateDir, 'nginx', 'domains', '3.conf'))).toBe(false);
+  });
+
+  it('checks signed URLs in the sidecar, failing closed without it; preheats pass URL auth and access rules', async () => {
+    const key = 'sidecarKey123';
+    const signed = (pathAndQuery: string, rand: string) =>
+      signUrlTypeA({ path: pathAndQuery, key, ts: Math.floor(Date.now() / 1000), rand, signArg: 'sign' });
+    const withAuth = snapshotOf({ domainId: 4, domainName: 'd.test', version: 1, originPort: ports.origin });
+    withAuth.config!.urlAuth = { status: 'on', type: 'type_a', key, backupKey: '', expireTime: 600, signArg: 'sign' };
+    const allowListed = snapshotOf({ domainId: 5, domainName: 'e.test', version: 1, originPort: ports.origin });
+    allowListed.config!.ipFilter = { type: 'allow', list: ['192.0.2.1'] };
+    fake.publish(withAuth);
+    fake.publish(allowListed);
+    await reportOf(4, 1);
+    await reportOf(5, 1);
+
+    expect((await get('d.test', '/s?x=1')).status).toBe(403);
+    expect((await get('d.test', signed('/s?x=1', 'r1').replace('/s?', '/t?'))).status).toBe(403);
+    const first = await get('d.test', signed('/s?x=1', 'r1'));
+    expect(first.status).toBe(200);
+    expect(first.headers['x-cache-status']).toBe('MISS');
+    // The sign argument is not part of the cache key: another signature of the same URL is a HIT.
+    expect((await get('d.test', signed('/s?x=1', 'r2'))).headers['x-cache-status']).toBe('HIT');
+
+    const task = fake.addTask('preheat', ['http://d.test/p?y=2', 'http://e.test/q']);
+    expect((await cacheReportOf(task)).results.every((result) => result.ok)).toBe(true);
+    expect((await get('d.test', signed('/p?y=2', 'r3'))).headers['x-cache-status']).toBe('HIT');
+    expect((await get('e.test', '/q')).status).toBe(403);
+
+    await agent.auth.nginx.stop();
+    const unchecked = await get('d.test', signed('/s?x=1', 'r4'));
+    expect(unchecked.status).toBeGreaterThanOrEqual(500);
+    await agent.auth.ensure();
+    expect((await get('d.test', signed('/s?x=1', 'r5'))).status).toBe(200);
   });
 
   it('restarted with the console down, serves from the last good snapshots', async () => {

@@ -10,7 +10,7 @@ import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './f
 import { snapshotOf, withBandwidthDefense } from './snapshots';
 
 /*
- * The bandwidth-abuse defence across requests, with real nginx (ports 18120-18129): a client that fetched more than
+ * The bandwidth-abuse defence across requests, with real nginx (ports EDGE_PORT_BASE + 120-129): a client that fetched more than
  * the threshold within the window is listed in the domain's capped file, and nginx caps its next response from the
  * first byte. Skipped without nginx, unless EDGE_NGINX_REQUIRED=1.
  */
@@ -21,7 +21,15 @@ if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
   throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
 }
 
-const ports = { http: 18121, https: 18122, internal: 18123, console: 18124, origin: 18125 };
+const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 120;
+const ports = {
+  http: base + 1,
+  https: base + 2,
+  internal: base + 3,
+  console: base + 4,
+  origin: base + 5,
+  auth: base + 6,
+};
 
 describe.skipIf(!hasNginx)('the bandwidth watch with nginx', () => {
   let stateDir: string;
@@ -41,6 +49,7 @@ describe.skipIf(!hasNginx)('the bandwidth watch with nginx', () => {
       EDGE_HTTP_PORT: String(ports.http),
       EDGE_HTTPS_PORT: String(ports.https),
       EDGE_INTERNAL_PORT: String(ports.internal),
+      EDGE_AUTH_PORT: String(ports.auth),
       NGINX_BIN: NGINX,
       EDGE_NGINX_USER: 'root',
       EDGE_WORKER_PROCESSES: '1',
@@ -53,6 +62,7 @@ describe.skipIf(!hasNginx)('the bandwidth watch with nginx', () => {
   afterAll(async () => {
     await agent?.stop();
     await agent?.nginx.stop();
+    await agent?.auth.nginx.stop();
     await fake?.close();
     await origin?.close();
     if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });

@@ -7,12 +7,11 @@ export interface EdgewardAuthOptions {
   signArg: string;
 }
 interface Request {
-  variables: Record<string, string | undefined>;
+  headersIn: Record<string, string | undefined>;
+  return(status: number): void;
 }
 declare const edgeward: {
-  auth(r: Request): 'valid' | 'expired' | 'invalid';
-  args(r: Request): string;
+  check(r: Request): void;
   verify(uri: string, options: EdgewardAuthOptions, nowMs: number): 'valid' | 'expired' | 'invalid';
-  cacheArgs(query: string, signArg: string): string;
 };
 export default edgeward;

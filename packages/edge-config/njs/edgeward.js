@@ -1,13 +1,13 @@
 /*
- * URL authentication at the edge (njs 0.7.9; also imported by Node in the tests, which check it against the
- * contract's signers in packages/contract/src/crypto/url-auth.ts, whose rules this follows). ES that njs 0.7 runs:
+ * URL authentication at the edge: the sidecar nginx's one location (`js_content edgeward.check`, see
+ * packages/edge-config/src/auth.ts) under njs 0.7.9; also imported by Node in the tests, which check it against the
+ * contract's signers in packages/contract/src/crypto/url-auth.ts, whose rules this follows. ES that njs 0.7 runs:
  * no destructuring, no classes, no spread.
  *
- * Each domain's server sets $ew_auth_type (a or b), $ew_auth_key, $ew_auth_backup (may be empty), $ew_auth_expire
- * (seconds) and $ew_auth_arg (type A's argument); the http level declares
- *   js_set $ew_auth edgeward.auth;        valid, expired or invalid (the server refuses anything but valid)
- *   js_set $ew_auth_args edgeward.args;   the query for the cache key: "?<args>" without type A's argument, or ""
- * The signatures cover the path as the client sent it ($request_uri, not percent-decoded).
+ * The main nginx's auth_request subrequest describes the request in headers (AUTH_HEADERS in auth.ts): the request
+ * as the client sent it ($request_uri: the signatures cover the path not percent-decoded), the type (a or b), the
+ * key, the backup key (may be empty), the expiry in seconds and type A's argument. The answer is 204 for a valid
+ * signature, 403 for an invalid or expired one.
  */
 // biome-ignore lint/style/useNodejsImportProtocol: njs knows the module as 'crypto' only
 import crypto from 'crypto';
@@ -82,27 +82,26 @@ function verify(uri, options, nowMs) {
   return options.type === 'b' ? verifyTypeB(uri, options, nowMs) : verifyTypeA(uri, options, nowMs);
 }
 
-function auth(r) {
-  const v = r.variables;
-  const options = {
-    type: v.ew_auth_type,
-    key: v.ew_auth_key || '',
-    backupKey: v.ew_auth_backup || '',
-    expire: Number(v.ew_auth_expire),
-    signArg: v.ew_auth_arg || 'sign',
+function header(r, name) {
+  const value = r.headersIn[name];
+  return value === undefined ? '' : value;
+}
+
+/** The options of a check from the subrequest's headers. */
+function optionsOf(r) {
+  return {
+    type: header(r, 'X-Edgeward-Auth-Type') === 'b' ? 'b' : 'a',
+    key: header(r, 'X-Edgeward-Auth-Key'),
+    backupKey: header(r, 'X-Edgeward-Auth-Backup'),
+    expire: Number(header(r, 'X-Edgeward-Auth-Expire')) || 0,
+    signArg: header(r, 'X-Edgeward-Auth-Arg') || 'sign',
   };
-  return verify(v.request_uri, options, Date.now());
 }
 
-/** The query without the sign argument, as "?<rest>" or "" (the cache key's query part). */
-function cacheArgs(query, signArg) {
-  const name = `${signArg}=`;
-  const kept = query.split('&').filter((pair) => pair !== '' && pair.indexOf(name) !== 0);
-  return kept.length > 0 ? `?${kept.join('&')}` : '';
+/** js_content: 204 when the described request is validly signed and not expired, 403 otherwise. */
+function check(r) {
+  const result = verify(header(r, 'X-Edgeward-Uri'), optionsOf(r), Date.now());
+  r.return(result === 'valid' ? 204 : 403);
 }
 
-function args(r) {
-  return cacheArgs(r.variables.args || '', r.variables.ew_auth_arg || 'sign');
-}
-
-export default { auth, args, verify, cacheArgs };
+export default { check, verify };

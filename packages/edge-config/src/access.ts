@@ -3,8 +3,8 @@ import type { EdgeDomainConfig, EdgeSecurityExtras } from './snapshot';
 
 /*
  * Access rules of the public server. Each becomes an http-level map or geo producing a per-domain variable that is
- * "1" when the request is to be refused, and one `if (...) { return 403; }` in the server (rewrite phase, before
- * any location, limit or proxying).
+ * "1" when the request is to be refused; the server folds a domain's rules into one check (domain.ts, refuseLines:
+ * rewrite phase, before any location, limit or proxying), which the agent's internal port passes.
  */
 
 export interface AccessRule {

@@ -63,27 +63,26 @@ export function cacheLocations(rules: readonly CacheRule[]): CacheLocation[] {
 
 export interface CacheKeyOptions {
   ignoreQuery: boolean;
-  /** URL auth type A: the query without the sign argument ($ew_auth_args, from the njs module). */
-  signedQuery: boolean;
+  /** The query part when kept: `$is_args$args`, or URL auth type A's query without the sign argument (auth.ts). */
+  query?: string;
   range: boolean;
 }
 
 /**
  * The cache key: `<host><uri>[?<args>]|[<slice range>]`. The agent's purge relies on this shape
- * (cacheKeyMatcher below); the internal server computes the same key for the same plain URL, so a preheat fills
- * the entry the public server reads.
+ * (cacheKeyMatcher below); a preheat on the internal port computes the same key as a visitor's request for the
+ * same plain URL, so it fills the entry visitors read.
  */
-export function cacheKey({ ignoreQuery, signedQuery, range }: CacheKeyOptions): string {
-  const query = ignoreQuery ? '' : signedQuery ? '$ew_auth_args' : '$is_args$args';
-  return `"$host$uri${query}|${range ? '$slice_range' : ''}"`;
+export function cacheKey({ ignoreQuery, query = '$is_args$args', range }: CacheKeyOptions): string {
+  return `"$host$uri${ignoreQuery ? '' : query}|${range ? '$slice_range' : ''}"`;
 }
 
-/** One location of the rules (same text in the public and the internal server). */
+/** One location of the rules; `query` is the cache key's query part (see CacheKeyOptions). */
 export function cacheLocationLines(
   location: CacheLocation,
   config: EdgeDomainConfig,
   proxyPass: string,
-  signedQuery: boolean,
+  query: string,
 ): string[] {
   const { rule } = location;
   const range = config.rangeStatus === 'on';
@@ -97,7 +96,7 @@ export function cacheLocationLines(
     `location ${location.match} {`,
     `    # cache rule priority ${rule.priority}`,
     `    proxy_pass ${proxyPass};`,
-    `    proxy_cache_key ${cacheKey({ ignoreQuery, signedQuery, range })};`,
+    `    proxy_cache_key ${cacheKey({ ignoreQuery, query, range })};`,
     ...caching.map((line) => `    ${line}`),
     '}',
   ];

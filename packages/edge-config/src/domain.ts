@@ -1,4 +1,5 @@
 import { type AccessRule, clientFilteringRule, ipFilterRule, refererRule, userAgentRule } from './access';
+import { urlAuthParts } from './auth';
 import { cacheLocationLines, cacheLocations } from './cache';
 import { requestLimitParts, securityLimitParts } from './limits';
 import { quote, quoteLiteral } from './quoting';
@@ -7,15 +8,14 @@ import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
 
 /*
  * One domain's files. Every http-level name (maps, geos, zones, upstreams) starts with `ew_d<id>_`, so ten thousand
- * domains live side by side in one http{}. The domain has two servers built by the same function:
- * - the public one on the HTTP/HTTPS ports: redirects, access rules, URL auth, limits, then the cache locations;
- * - an internal one on 127.0.0.1:internalPort with the same server names and the same cache locations only, where
- *   the agent preheats with a plain GET (same cache key as the public server for the same URL).
+ * domains live side by side in one http{}. The domain has one server, on the public ports and on
+ * 127.0.0.1:internalPort, where the agent preheats with a plain GET (the same cache key as a visitor's request for
+ * the same URL). On the internal port $ew_internal is 1 (main.ts), which every access rule, redirect, URL auth and
+ * rate limit lets through. Each server costs nginx a configuration merge per location and per `if`, so a domain has
+ * as few of both as its settings allow.
  */
 
 const KEEPALIVE_CONNECTIONS = 16;
-/** URL auth type B: `/<YYYYMMDDHHmm>/<md5>` before the resource path. */
-const TYPE_B_PREFIX = '^/\\d{12}/[0-9a-fA-F]{32}(/.*)$';
 /** Headers the edge sends to every origin; a customer's request-header rule of the same name replaces the default. */
 const DEFAULT_ORIGIN_HEADERS: [string, string][] = [
   ['X-Real-IP', '$remote_addr'],
@@ -66,7 +66,11 @@ function upstreams(prefix: string, config: EdgeDomainConfig): string[] {
   ]);
 }
 
-/** follow: the upstream named after the request's scheme (proxy_pass finds upstreams by the evaluated name). */
+/**
+ * follow: the upstream named after the request's scheme (proxy_pass finds upstreams by the evaluated name). Otherwise
+ * a literal name: nginx 1.22 creates an SSL context for every location whose proxy_pass holds a variable, which
+ * costs more at load than the literal's lookup among the upstreams.
+ */
 function proxyPassTarget(prefix: string, config: EdgeDomainConfig): string {
   return config.originProtocol === 'follow'
     ? `$scheme://${prefix}$scheme`
@@ -131,27 +135,9 @@ function cachingLines(config: EdgeDomainConfig): string[] {
   ];
 }
 
-/**
- * What both servers share: URL auth's variables, origin, cache, headers, compression and the locations. `gate` is
- * the public server's URL auth check, which must follow the `set`s it reads (rewrite-phase directives run in order).
- */
-function servingLines(prefix: string, config: EdgeDomainConfig, gate: string[]): string[] {
-  const auth = config.urlAuth;
-  const authOn = auth.status === 'on';
-  const authLines = authOn
-    ? [
-        `set $ew_auth_type ${auth.type === 'type_a' ? 'a' : 'b'};`,
-        `set $ew_auth_key ${quote(auth.key)};`,
-        `set $ew_auth_backup ${quote(auth.backupKey)};`,
-        `set $ew_auth_expire ${auth.expireTime};`,
-        `set $ew_auth_arg ${quote(auth.signArg)};`,
-      ]
-    : [];
+function servingLines(prefix: string, config: EdgeDomainConfig, cacheQuery: string): string[] {
   const proxyPass = proxyPassTarget(prefix, config);
-  const signedQuery = authOn && auth.type === 'type_a';
   return [
-    ...authLines,
-    ...gate,
     'proxy_http_version 1.1;',
     ...originHeaderLines(config),
     ...cachingLines(config),
@@ -159,7 +145,7 @@ function servingLines(prefix: string, config: EdgeDomainConfig, gate: string[]):
     ...compressionLines(config),
     ...cacheLocations(config.cacheConfig.rules).flatMap((location) => [
       '',
-      ...cacheLocationLines(location, config, proxyPass, signedQuery),
+      ...cacheLocationLines(location, config, proxyPass, cacheQuery),
     ]),
   ];
 }
@@ -171,17 +157,20 @@ function redirectLines(config: EdgeDomainConfig, options: EdgeRenderOptions, tls
   const port = (value: number, standard: number) => (value === standard ? '' : `:${value}`);
   if (toHttps) {
     const target = `https://$host${port(options.httpsPort, 443)}$request_uri`;
-    return [`if ($scheme = http) {`, `    return ${forceRedirect.statusCode} ${target};`, '}'];
+    return ['if ($ew_to_https) {', `    return ${forceRedirect.statusCode} ${target};`, '}'];
   }
   if (toHttp) {
     const target = `http://$host${port(options.httpPort, 80)}$request_uri`;
-    return [`if ($scheme = https) {`, `    return ${forceRedirect.statusCode} ${target};`, '}'];
+    return ['if ($ew_to_http) {', `    return ${forceRedirect.statusCode} ${target};`, '}'];
   }
   return [];
 }
 
+/** One `if` for all the rules: $ew_refused is 1 when one of them refuses and the request is not the agent's. */
 function refuseLines(rules: AccessRule[]): string[] {
-  return rules.flatMap((rule) => [`if (${rule.variable}) {`, '    return 403;', '}']);
+  if (rules.length === 0) return [];
+  const check = `$ew_internal${rules.map((rule) => rule.variable).join('')}`;
+  return [`set $ew_check "${check}";`, 'if ($ew_refused) {', '    return 403;', '}'];
 }
 
 export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOptions): EdgeFile[] {
@@ -203,6 +192,7 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
   ].filter((rule): rule is AccessRule => rule !== null);
   const requestLimits = requestLimitParts(prefix, config.requestLimits);
   const security = securityLimitParts(prefix, extras, `${paths.domainsDir}/${cappedFileName(domainId)}`);
+  const urlAuth = urlAuthParts(prefix, config);
 
   const publicServer = [
     'server {',
@@ -211,6 +201,7 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
       // http2 is a property of the address and port in nginx 1.22: once one domain turns it on, every HTTPS domain
       // on the port negotiates it (the listen parameters of all servers on a port are merged).
       ...(tls ? [`listen ${options.httpsPort} ssl${config.httpsConfig.http2 === 'on' ? ' http2' : ''};`] : []),
+      `listen 127.0.0.1:${options.internalPort};`,
       names,
       ...(tls
         ? [
@@ -223,7 +214,9 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
       ...security.server,
       ...redirectLines(config, options, tls),
       ...refuseLines(access),
-      ...servingLines(prefix, config, config.urlAuth.status === 'on' ? publicAuthLines(config) : []),
+      ...urlAuth.server,
+      ...servingLines(prefix, config, urlAuth.cacheQuery),
+      ...(urlAuth.location.length > 0 ? ['', ...urlAuth.location] : []),
     ]),
     '}',
   ];
@@ -233,18 +226,9 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
     ...access.flatMap((rule) => rule.http),
     ...requestLimits.http,
     ...security.http,
+    ...urlAuth.http,
     '',
     ...publicServer,
-    '',
-    '# The agent preheats here (loopback only): the same cache, none of the access rules.',
-    'server {',
-    ...indent([
-      `listen 127.0.0.1:${options.internalPort};`,
-      names,
-      'access_log off;',
-      ...servingLines(prefix, config, []),
-    ]),
-    '}',
     '',
   ].join('\n');
 
@@ -263,14 +247,4 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
 
 function ensureNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
-}
-
-/** Refuse unless the njs module ($ew_auth) says valid; type B then serves and caches the path without its prefix. */
-function publicAuthLines(config: EdgeDomainConfig): string[] {
-  return [
-    'if ($ew_auth != valid) {',
-    '    return 403;',
-    '}',
-    ...(config.urlAuth.type === 'type_b' ? [`rewrite ${quoteLiteral(TYPE_B_PREFIX)} $1 break;`] : []),
-  ];
 }

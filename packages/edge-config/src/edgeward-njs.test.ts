@@ -52,25 +52,25 @@ describe('njs URL auth type A', () => {
     expect(edgeward.verify('/a?auth_key=%E0%A4%A', options, at(ts))).toBe('invalid');
   });
 
-  it('keeps the query but not the sign argument in the cache key', () => {
-    expect(edgeward.args({ variables: { args: `x=1&auth_key=${ts}-r-0-abc&y=2`, ew_auth_arg: 'auth_key' } })).toBe(
-      '?x=1&y=2',
-    );
-    expect(edgeward.args({ variables: { args: `auth_key=${ts}-r-0-abc`, ew_auth_arg: 'auth_key' } })).toBe('');
-    expect(edgeward.args({ variables: {} })).toBe('');
-  });
-
-  it('reads its settings from the server variables', () => {
-    const variables = {
-      request_uri: signed,
-      ew_auth_type: 'a',
-      ew_auth_key: key,
-      ew_auth_backup: '',
-      ew_auth_expire: String(365 * 86_400 * 100),
-      ew_auth_arg: 'auth_key',
+  it('answers the sidecar check from the headers: 204 valid, 403 otherwise', () => {
+    const headers = {
+      'X-Edgeward-Uri': signed,
+      'X-Edgeward-Auth-Type': 'a',
+      'X-Edgeward-Auth-Key': key,
+      'X-Edgeward-Auth-Backup': '',
+      'X-Edgeward-Auth-Expire': String(365 * 86_400 * 100),
+      'X-Edgeward-Auth-Arg': 'auth_key',
     };
-    expect(edgeward.auth({ variables })).toBe('valid');
-    expect(edgeward.auth({ variables: { ...variables, ew_auth_key: 'wrongKey111' } })).toBe('invalid');
+    const status = (headersIn: Record<string, string>) => {
+      let answered = 0;
+      edgeward.check({ headersIn, return: (code) => (answered = code) });
+      return answered;
+    };
+    expect(status(headers)).toBe(204);
+    expect(status({ ...headers, 'X-Edgeward-Auth-Key': 'wrongKey111' })).toBe(403);
+    expect(status({ ...headers, 'X-Edgeward-Auth-Expire': '0' })).toBe(403);
+    expect(status({ ...headers, 'X-Edgeward-Uri': '/v/a.mp4?x=1' })).toBe(403);
+    expect(status({})).toBe(403);
   });
 });
 

@@ -12,6 +12,7 @@ export const goldenOptions: EdgeRenderOptions = {
   httpPort: 80,
   httpsPort: 443,
   internalPort: 8089,
+  authPort: 8090,
   paths: {
     prefix: '/var/lib/edgeward-test/nginx',
     domainsDir: '/var/lib/edgeward-test/domains',
@@ -19,6 +20,7 @@ export const goldenOptions: EdgeRenderOptions = {
     cacheDir: '/var/lib/edgeward-test/cache',
     accessLog: '/var/lib/edgeward-test/logs/access.log',
     errorLog: '/var/lib/edgeward-test/logs/error.log',
+    authErrorLog: '/var/lib/edgeward-test/logs/auth-error.log',
     njsDir: '/var/lib/edgeward-test/njs',
   },
   cacheMaxSize: '1g',

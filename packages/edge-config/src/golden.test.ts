@@ -2,11 +2,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { goldenCases, goldenDir, goldenOptions } from './golden-cases';
-import { renderDomain, renderMainConfig } from './render';
+import { renderAuthConfig, renderDomain, renderMainConfig } from './render';
 
 /*
  * Each golden/<case>.json renders to exactly golden/<case>.conf (the domain's .conf; empty when the domain renders
- * nothing), and the main file to golden/main.conf. `UPDATE_GOLDEN=1 npx vitest run packages/edge-config` rewrites
+ * nothing), the main file to golden/main.conf and
+ * the URL authentication sidecar's to golden/auth.conf. `UPDATE_GOLDEN=1 npx vitest run packages/edge-config` rewrites
  * them; review the diff before committing it.
  */
 
@@ -22,6 +23,10 @@ function matchesGolden(file: string, actual: string): void {
 describe('golden files', () => {
   it('main.conf', () => {
     matchesGolden('main.conf', renderMainConfig(goldenOptions));
+  });
+
+  it('auth.conf (the URL authentication sidecar)', () => {
+    matchesGolden('auth.conf', renderAuthConfig(goldenOptions));
   });
 
   for (const { name, snapshot } of goldenCases()) {

@@ -1,3 +1,4 @@
+export { AUTH_HEADERS, authPrefix } from './auth';
 export { type CacheKeyOptions, cacheKey, cacheKeyMatcher } from './cache';
 export { cappedFileName, domainPrefix } from './domain';
 export { INTERNAL_HOST, PURGE_KEY_HEADER, PURGE_PATH } from './main';

@@ -32,15 +32,11 @@ export function requestLimitParts(prefix: string, limits: EdgeDomainConfig['requ
   const server: string[] = [];
   limits.rules.forEach((rule, i) => {
     const zone = `${prefix}rl${i}`;
-    let key = '$binary_remote_addr';
+    // $ew_client: the client's address, or empty (never limited) on the agent's internal port (main.ts).
+    let key = '$ew_client';
     if (rule.type !== 'all') {
       key = `$${zone}_key`;
-      http.push(
-        `map $uri ${key} {`,
-        '    default "";',
-        `    ${quoteLiteral(uriMatch(rule))} $binary_remote_addr;`,
-        '}',
-      );
+      http.push(`map $uri ${key} {`, '    default "";', `    ${quoteLiteral(uriMatch(rule))} $ew_client;`, '}');
     }
     http.push(`limit_req_zone ${key} zone=${zone}:${ZONE_SIZE} rate=${limitReqRate(rule.limit, rule.periodSeconds)};`);
     // nginx refuses burst=0; no burst is the same.
@@ -74,7 +70,7 @@ export function securityLimitParts(
   if (afc.status === 'on') {
     const rate = frequencyLevelRates[afc.level];
     http.push(
-      `limit_req_zone $binary_remote_addr zone=${prefix}afc:${ZONE_SIZE} rate=${limitReqRate(rate.limit, rate.periodSeconds)};`,
+      `limit_req_zone $ew_client zone=${prefix}afc:${ZONE_SIZE} rate=${limitReqRate(rate.limit, rate.periodSeconds)};`,
     );
     server.push(`limit_req zone=${prefix}afc burst=${rate.limit} nodelay;`);
   }
@@ -84,9 +80,12 @@ export function securityLimitParts(
       '    default 0;',
       `    include ${quoteLiteral(cappedFile)};`,
       '}',
-      `map $${prefix}capped $${prefix}rate_after {`,
+      // Keyed by "<internal><capped>": the agent's preheats are never slowed down (a terabyte before the cap).
+      `map "$ew_internal$${prefix}capped" $${prefix}rate_after {`,
       `    default ${abuse.thresholdMb}m;`,
-      '    1 0;',
+      '    01 0;',
+      '    10 1048576m;',
+      '    11 1048576m;',
       '}',
     );
     server.push(`limit_rate_after $${prefix}rate_after;`, `limit_rate ${abuse.rateCapKbps}k;`);

@@ -1,3 +1,4 @@
+import { authUpstreamLines } from './auth';
 import { quoteLiteral } from './quoting';
 import type { EdgeRenderOptions } from './render';
 
@@ -11,7 +12,8 @@ export const PURGE_PATH = '/purge';
 /** The request header that names the exact cache key to purge (see cacheKeyMatcher). */
 export const PURGE_KEY_HEADER = 'X-Edgeward-Purge-Key';
 
-const MODULES = ['ngx_http_js_module.so', 'ngx_http_cache_purge_module.so', 'ngx_http_brotli_filter_module.so'];
+// Not the js module: URL authentication runs in a sidecar (auth.ts).
+const MODULES = ['ngx_http_cache_purge_module.so', 'ngx_http_brotli_filter_module.so'];
 const COMPRESSED_TYPES =
   'text/plain text/css text/xml text/javascript application/javascript application/json application/xml ' +
   'application/rss+xml application/atom+xml application/xhtml+xml application/wasm image/svg+xml ' +
@@ -23,6 +25,10 @@ const LOG_FORMAT = [
   `'"upstream_time":"$upstream_response_time","cache_status":"$upstream_cache_status","client_ip":"$remote_addr",'`,
   `'"method":"$request_method","url":"$request_uri","referer":"$http_referer","user_agent":"$http_user_agent"}'`,
 ];
+
+function indent(lines: string[]): string[] {
+  return lines.map((line) => `    ${line}`);
+}
 
 export function renderMain(options: EdgeRenderOptions): string {
   const { paths } = options;
@@ -64,7 +70,8 @@ export function renderMain(options: EdgeRenderOptions): string {
     '',
     '    log_format edgeward escape=json',
     ...LOG_FORMAT.map((line, i) => `        ${line}${i === LOG_FORMAT.length - 1 ? ';' : ''}`),
-    `    access_log ${path(paths.accessLog)} edgeward buffer=64k flush=1s;`,
+    // The agent's preheats are not visitor traffic: they stay out of the log the statistics are made of.
+    `    access_log ${path(paths.accessLog)} edgeward buffer=64k flush=1s if=$ew_visitor;`,
     '',
     `    proxy_cache_path ${path(paths.cacheDir)} levels=1:2 keys_zone=edgeward:64m max_size=${options.cacheMaxSize ?? '10g'} inactive=30d use_temp_path=off;`,
     '    # Every rate limit of the edge (CDN request limits, adaptive frequency control) refuses with 403.',
@@ -87,11 +94,36 @@ export function renderMain(options: EdgeRenderOptions): string {
     '        "" "";',
     '    }',
     '',
-    '    # URL authentication (njs): each server sets $ew_auth_type, _key, _backup, _expire and _arg.',
-    `    js_path ${path(paths.njsDir)};`,
-    '    js_import edgeward from edgeward.js;',
-    '    js_set $ew_auth edgeward.auth;',
-    '    js_set $ew_auth_args edgeward.args;',
+    "    # The agent's internal port (1): its preheats pass every access rule, redirect, URL auth and rate limit.",
+    '    map $server_port $ew_internal {',
+    '        default 0;',
+    `        ${options.internalPort} 1;`,
+    '    }',
+    '    map $ew_internal $ew_visitor {',
+    '        default 1;',
+    '        1 0;',
+    '    }',
+    "    # The rate limits' client key: none (never limited) for the agent.",
+    '    map $ew_internal $ew_client {',
+    '        default $binary_remote_addr;',
+    '        1 "";',
+    '    }',
+    "    # A domain with access rules sets $ew_check to $ew_internal followed by its rules' 0/1 verdicts.",
+    '    map $ew_check $ew_refused {',
+    '        default 0;',
+    '        "~^0[01]*1" 1;',
+    '    }',
+    '    # Forced redirects, never on the internal port.',
+    '    map "$ew_internal$scheme" $ew_to_https {',
+    '        default 0;',
+    '        0http 1;',
+    '    }',
+    '    map "$ew_internal$scheme" $ew_to_http {',
+    '        default 0;',
+    '        0https 1;',
+    '    }',
+    '    # URL authentication: the sidecar (auth.ts).',
+    ...indent(authUpstreamLines(options)),
     '',
     '    # Unknown hosts, and disabled domains, get 404; TLS to an unknown name is refused in the handshake.',
     '    server {',
@@ -99,6 +131,8 @@ export function renderMain(options: EdgeRenderOptions): string {
     `        listen ${options.httpsPort} ssl default_server;`,
     '        ssl_reject_handshake on;',
     '        server_name _;',
+    '        # Declares $ew_check, which only domains with access rules set.',
+    '        set $ew_check "";',
     '        return 404;',
     '    }',
     '',

@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { authPrefix } from './auth';
 import { type GoldenCase, goldenCases } from './golden-cases';
-import { type EdgeRenderOptions, renderDomain, renderMainConfig } from './render';
+import { type EdgeRenderOptions, renderAuthConfig, renderDomain, renderMainConfig } from './render';
 
 /*
  * nginx -t over every golden case: the main file and the domain's files in a throwaway prefix (a fresh self-signed
- * certificate for HTTPS cases, the real njs module), then all cases together in one http{} (no name may collide).
+ * certificate for HTTPS cases), then all cases together in one http{} (no name may collide).
+ * The URL authentication sidecar's file with the real njs module.
  * Skipped where nginx is not installed, unless EDGE_NGINX_REQUIRED=1 (CI), which turns a missing nginx into a failure.
  */
 
@@ -30,6 +32,7 @@ function prefixFor(label: string): EdgeRenderOptions {
     httpPort: 18080,
     httpsPort: 18443,
     internalPort: 18089,
+    authPort: 18090,
     paths: {
       prefix: root,
       domainsDir: join(root, 'domains'),
@@ -37,6 +40,7 @@ function prefixFor(label: string): EdgeRenderOptions {
       cacheDir: join(root, 'cache'),
       accessLog: join(root, 'logs', 'access.log'),
       errorLog: join(root, 'logs', 'error.log'),
+      authErrorLog: join(root, 'logs', 'auth-error.log'),
       njsDir: join(root, 'njs'),
     },
   };
@@ -94,6 +98,21 @@ describe.skipIf(!available)('nginx -t', () => {
     const result = nginxTest(options);
     expect(result.output).toContain('test is successful');
     expect(result.ok).toBe(true);
+  });
+
+  it('accepts the URL authentication sidecar (the njs module loaded)', () => {
+    const options = prefixFor('auth');
+    const prefix = authPrefix(options);
+    mkdirSync(join(prefix, 'temp'), { recursive: true });
+    writeFileSync(join(prefix, 'nginx.conf'), renderAuthConfig(options));
+    const result = spawnSync(
+      NGINX,
+      ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', options.paths.authErrorLog],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.stderr).toContain('test is successful');
   });
 
   it('accepts every case together in one http{}', () => {

@@ -1,3 +1,4 @@
+import { renderAuthConfig as renderAuth } from './auth';
 import { renderDomainFiles } from './domain';
 import { renderMain } from './main';
 import type { EdgeSnapshot } from './snapshot';
@@ -9,6 +10,8 @@ export interface EdgeRenderOptions {
   httpsPort: number;
   /** A loopback-only port where the agent purges and preheats, past every access rule of the domain. */
   internalPort: number;
+  /** The URL authentication sidecar's loopback port (a second nginx, loading the njs module; see auth.ts). */
+  authPort: number;
   /** Absolute folders and files, all under the agent's state folder. */
   paths: {
     /** nginx's prefix (temp folders, pid). */
@@ -20,7 +23,9 @@ export interface EdgeRenderOptions {
     /** The JSON-lines access log the agent ships. */
     accessLog: string;
     errorLog: string;
-    /** The folder holding edgeward.js (the njs module: URL authentication). */
+    /** The URL authentication sidecar's error log (its prefix is <prefix>/auth). */
+    authErrorLog: string;
+    /** The folder holding edgeward.js (the njs module of the URL authentication sidecar). */
     njsDir: string;
   };
   /** The `user` directive, when the master runs as root. */
@@ -46,6 +51,11 @@ export interface EdgeFile {
 /** The main nginx.conf: events, http, shared settings, the default and internal servers, the domains' include. */
 export function renderMainConfig(options: EdgeRenderOptions): string {
   return renderMain(options);
+}
+
+/** The URL authentication sidecar's nginx.conf (written to <prefix>/auth/nginx.conf; the same for every domain). */
+export function renderAuthConfig(options: EdgeRenderOptions): string {
+  return renderAuth(options);
 }
 
 /** The files of one enabled domain: its .conf (http-level maps, upstreams, zones and its server blocks) and TLS. */
