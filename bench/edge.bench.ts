@@ -35,7 +35,10 @@ function tempDir(name: string): string {
 }
 
 /** Options for an nginx of the bench's own under `dir`, with the bench's ports. */
-function renderOptions(dir: string, ports: { http: number; https: number; internal: number }): EdgeRenderOptions {
+function renderOptions(
+  dir: string,
+  ports: { http: number; https: number; internal: number; auth: number },
+): EdgeRenderOptions {
   const paths = {
     prefix: path.join(dir, 'nginx'),
     domainsDir: path.join(dir, 'nginx/domains'),
@@ -43,19 +46,17 @@ function renderOptions(dir: string, ports: { http: number; https: number; intern
     cacheDir: path.join(dir, 'cache'),
     accessLog: path.join(dir, 'logs/access.log'),
     errorLog: path.join(dir, 'logs/error.log'),
+    authErrorLog: path.join(dir, 'logs/auth-error.log'),
     njsDir: path.join(dir, 'nginx/njs'),
   };
   for (const folder of Object.values(paths))
     fs.mkdirSync(folder.endsWith('.log') ? path.dirname(folder) : folder, { recursive: true });
   fs.mkdirSync(path.join(paths.prefix, 'temp'), { recursive: true });
-  fs.copyFileSync(
-    path.join(import.meta.dirname, '../packages/edge-config/njs/edgeward.js'),
-    path.join(paths.njsDir, 'edgeward.js'),
-  );
   return {
     httpPort: ports.http,
     httpsPort: ports.https,
     internalPort: ports.internal,
+    authPort: ports.auth,
     paths,
     workerProcesses: 2,
     cacheMaxSize: '1g',
@@ -176,7 +177,7 @@ async function timeTest(nginx: Nginx): Promise<{ medianMs: number; peakKb: numbe
 
 async function tenThousandDomains(): Promise<void> {
   const dir = tempDir('domains');
-  const options = renderOptions(dir, { http: base + 20, https: base + 21, internal: base + 22 });
+  const options = renderOptions(dir, { http: base + 20, https: base + 21, internal: base + 22, auth: base + 24 });
   const certificate = selfSignedCertificate('*.bench.example');
   const started = performance.now();
   const snapshots = Array.from({ length: domainCount }, (_, i) => benchSnapshot(i + 1, certificate, base + 23));
@@ -265,7 +266,7 @@ async function cacheHitThroughput(): Promise<void> {
   }
   const origin = await startOrigin();
   const dir = tempDir('hits');
-  const options = renderOptions(dir, { http: base + 30, https: base + 31, internal: base + 32 });
+  const options = renderOptions(dir, { http: base + 30, https: base + 31, internal: base + 32, auth: base + 33 });
   const snapshot = benchSnapshot(1, null, origin.port, { plain: true });
   const nginx = writeEdge(options, [snapshot]);
   try {

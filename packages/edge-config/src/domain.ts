@@ -44,8 +44,26 @@ function hostPort(host: string, port: number): string {
 
 type Scheme = 'http' | 'https';
 
+/** The certificate and key the edge serves HTTPS with, or null when the domain is served over HTTP only. */
+function tlsMaterial(config: EdgeDomainConfig): { certificatePem: string; privateKeyPem: string } | null {
+  const { certificatePem, privateKeyPem } = config.httpsConfig;
+  return config.https === 'on' && certificatePem !== null && privateKeyPem !== null
+    ? { certificatePem, privateKeyPem }
+    : null;
+}
+
+/**
+ * The origin protocol as it can happen: "follow" on a domain the edge serves only over HTTP is plain HTTP. That
+ * matters with many domains: a variable proxy_pass makes nginx 1.22 create a TLS context per location, and the
+ * unused HTTPS upstream costs a block to load.
+ */
+function originProtocolOf(config: EdgeDomainConfig): EdgeDomainConfig['originProtocol'] {
+  return config.originProtocol === 'follow' && !tlsMaterial(config) ? 'http' : config.originProtocol;
+}
+
 function originSchemes(config: EdgeDomainConfig): Scheme[] {
-  return config.originProtocol === 'follow' ? ['http', 'https'] : [config.originProtocol];
+  const protocol = originProtocolOf(config);
+  return protocol === 'follow' ? ['http', 'https'] : [protocol];
 }
 
 /**
@@ -72,9 +90,8 @@ function upstreams(prefix: string, config: EdgeDomainConfig): string[] {
  * costs more at load than the literal's lookup among the upstreams.
  */
 function proxyPassTarget(prefix: string, config: EdgeDomainConfig): string {
-  return config.originProtocol === 'follow'
-    ? `$scheme://${prefix}$scheme`
-    : `${config.originProtocol}://${prefix}${config.originProtocol}`;
+  const protocol = originProtocolOf(config);
+  return protocol === 'follow' ? `$scheme://${prefix}$scheme` : `${protocol}://${prefix}${protocol}`;
 }
 
 function originHeaderLines(config: EdgeDomainConfig): string[] {
@@ -180,8 +197,8 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
   const prefix = domainPrefix(domainId);
   const { paths } = options;
   const names = `server_name ${snapshot.domainName} ${snapshot.cname};`;
-  const { certificatePem, privateKeyPem } = config.httpsConfig;
-  const tls = config.https === 'on' && certificatePem !== null && privateKeyPem !== null;
+  const material = tlsMaterial(config);
+  const tls = material !== null;
   const extras = config.eoSecurity;
 
   const access = [
@@ -236,10 +253,10 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
   if (extras?.bandwidthAbuseDefense.status === 'on') {
     files.push({ dir: 'domains', path: cappedFileName(domainId), content: '', initialOnly: true });
   }
-  if (tls) {
+  if (material) {
     files.push(
-      { dir: 'certs', path: `${domainId}.crt`, content: ensureNewline(certificatePem) },
-      { dir: 'certs', path: `${domainId}.key`, content: ensureNewline(privateKeyPem), mode: 0o600 },
+      { dir: 'certs', path: `${domainId}.crt`, content: ensureNewline(material.certificatePem) },
+      { dir: 'certs', path: `${domainId}.key`, content: ensureNewline(material.privateKeyPem), mode: 0o600 },
     );
   }
   return files;
