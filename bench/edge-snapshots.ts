@@ -1,43 +1,6 @@
-import type { EdgeDomainConfig, EdgeSnapshot } from '@edgeward/edge-config';
+import type { EdgeSnapshot } from '@edgeward/edge-config';
 import type { SelfSignedCertificate } from '@edgeward/testkit';
-
-/** A domain with nothing but its origin and one all-files cache rule, as a new domain starts. */
-function plainConfig(originPort: number): EdgeDomainConfig {
-  return {
-    sources: [
-      {
-        originType: 'ipaddr',
-        ipOrDomain: ['127.0.0.1'],
-        httpPort: originPort,
-        httpsPort: 443,
-        hostName: '',
-        originProtocol: 'http',
-        ipv6Status: 'follow',
-      },
-    ],
-    originProtocol: 'http',
-    rangeStatus: 'off',
-    https: 'off',
-    httpsConfig: { forceHttps: 'off', http2: 'off', certificatePem: null, privateKeyPem: null },
-    quic: 'off',
-    websocket: 'off',
-    compress: { gzip: 'on', brotli: 'off' },
-    cacheConfig: {
-      ignoreUrlParameter: 'off',
-      cachePrefresh: 'off',
-      offlineCache: 'off',
-      rules: [{ priority: 1, type: 'all', content: [], ttl: 30, unit: 'days', ignoreUrlParameter: 'off' }],
-    },
-    referer: { type: 'off', list: [], allowEmpty: true },
-    ipFilter: { type: 'off', list: [] },
-    userAgentFilter: { type: 'off', rules: [] },
-    httpResponseHeader: { headers: [] },
-    originRequestHeader: { headers: [] },
-    forceRedirect: { type: 'off', statusCode: 302 },
-    urlAuth: { status: 'off', type: 'type_a', key: '', backupKey: '', expireTime: 1800, signArg: 'sign' },
-    requestLimits: { status: 'off', rules: [] },
-  };
-}
+import { snapshotOf } from '../apps/edge/test/snapshots';
 
 /**
  * Domain number `n` of a busy edge: every domain has its origin and one to three cache rules; by its number, some
@@ -51,7 +14,9 @@ export function benchSnapshot(
   { plain = false } = {},
 ): EdgeSnapshot {
   const domainName = `d${n}.bench.example`;
-  const config = plainConfig(originPort);
+  const snapshot = snapshotOf({ domainId: n, domainName, version: 1, originPort });
+  const config = snapshot.config!;
+  config.compress.gzip = 'on';
   const every = (k: number) => !plain && n % k === 0;
   if (!plain) {
     config.cacheConfig.rules.push({
@@ -119,13 +84,5 @@ export function benchSnapshot(
       slowAttackDefense: { status: 'on', minBodyRate: 100, headerTimeoutSeconds: 10, bodyTimeoutSeconds: 10 },
     };
   }
-  return {
-    domainId: n,
-    domainName,
-    cname: `${domainName}.cdn.edgeward.net`,
-    variant: eo ? 'eo' : 'cdn',
-    version: 1,
-    state: 'enabled',
-    config,
-  };
+  return { ...snapshot, cname: `${domainName}.cdn.edgeward.net`, variant: eo ? 'eo' : 'cdn', config };
 }
