@@ -30,3 +30,26 @@ export function staleReason(output, sources) {
   const changed = sources.find((source) => newestMtime(path.join(root, source)) > builtAt);
   return changed ? `${changed} changed since the last build` : undefined;
 }
+
+/**
+ * Builds when `reason` says the output is stale, naming `what` and why; answers false when the build was needed and
+ * failed (its error printed), so callers exit instead of running a stale or missing bundle.
+ */
+export async function ensureBuilt(what, reason, build) {
+  if (!reason) return true;
+  console.log(`> building ${what} (${reason})`);
+  try {
+    await build();
+    return true;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return false;
+  }
+}
+
+/** The command-line use of a build script: `--force` always builds, otherwise only when stale. */
+export async function runBuildScript(scriptUrl, build, ensure) {
+  if (process.argv[1] !== fileURLToPath(scriptUrl)) return;
+  const built = process.argv.includes('--force') ? await build().then(() => true) : await ensure();
+  process.exit(built ? 0 : 1);
+}

@@ -3,8 +3,7 @@
 // imports of node_modules. `npm run edge` builds it when stale; the systemd unit runs the built file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { root, staleReason } from './build-state.mjs';
+import { ensureBuilt, root, runBuildScript, staleReason } from './build-state.mjs';
 
 const edgeDir = path.join(root, 'apps/edge');
 const outDir = path.join(edgeDir, 'dist');
@@ -38,20 +37,8 @@ export async function buildEdge() {
 }
 
 /** Returns false when the build was needed and failed. */
-export async function ensureEdgeBuild() {
-  const reason = staleReason('apps/edge/dist/main.js', sources);
-  if (!reason) return true;
-  console.log(`> building the edge agent (${reason})`);
-  try {
-    await buildEdge();
-    return true;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return false;
-  }
+export function ensureEdgeBuild() {
+  return ensureBuilt('the edge agent', staleReason('apps/edge/dist/main.js', sources), buildEdge);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const force = process.argv.includes('--force');
-  process.exit((force ? await buildEdge().then(() => true) : await ensureEdgeBuild()) ? 0 : 1);
-}
+await runBuildScript(import.meta.url, buildEdge, ensureEdgeBuild);

@@ -6,8 +6,7 @@
 // is never served.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { root, staleReason } from './build-state.mjs';
+import { ensureBuilt, root, runBuildScript, staleReason } from './build-state.mjs';
 
 const serverDir = path.join(root, 'apps/server');
 const outDir = path.join(serverDir, 'dist');
@@ -50,20 +49,8 @@ export async function buildServer(into = outDir) {
 }
 
 /** Returns false when the build was needed and failed. */
-export async function ensureServerBuild() {
-  const reason = serverBuildReason();
-  if (!reason) return true;
-  console.log(`> building the server (${reason})`);
-  try {
-    await buildServer();
-    return true;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return false;
-  }
+export function ensureServerBuild() {
+  return ensureBuilt('the server', serverBuildReason(), buildServer);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const force = process.argv.includes('--force');
-  process.exit((force ? await buildServer().then(() => true) : await ensureServerBuild()) ? 0 : 1);
-}
+await runBuildScript(import.meta.url, buildServer, ensureServerBuild);
