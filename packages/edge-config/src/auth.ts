@@ -1,6 +1,7 @@
 import { quote, quoteLiteral, regexEscape } from './quoting';
 import type { EdgeRenderOptions } from './render';
 import type { EdgeDomainConfig } from './snapshot';
+import { tempPathLines } from './temp-paths';
 
 /*
  * URL authentication. The njs module is not loaded by the main nginx: njs 0.7.9 creates an SSL context in every
@@ -36,7 +37,6 @@ export function renderAuthConfig(options: EdgeRenderOptions): string {
   const { paths } = options;
   const modulesDir = options.modulesDir ?? '/usr/lib/nginx/modules';
   const prefix = authPrefix(options);
-  const temp = (name: string) => quoteLiteral(`${prefix}/temp/${name}`);
   return [
     '# Written by the edgeward edge agent: the URL authentication sidecar of the main nginx.',
     `load_module ${quoteLiteral(`${modulesDir}/ngx_http_js_module.so`)};`,
@@ -51,11 +51,7 @@ export function renderAuthConfig(options: EdgeRenderOptions): string {
     '',
     'http {',
     '    access_log off;',
-    `    client_body_temp_path ${temp('body')};`,
-    `    proxy_temp_path ${temp('proxy')};`,
-    `    fastcgi_temp_path ${temp('fastcgi')};`,
-    `    uwsgi_temp_path ${temp('uwsgi')};`,
-    `    scgi_temp_path ${temp('scgi')};`,
+    ...tempPathLines(prefix).map((line) => `    ${line}`),
     `    js_path ${quoteLiteral(paths.njsDir)};`,
     '    js_import edgeward from edgeward.js;',
     '',

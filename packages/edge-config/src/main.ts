@@ -1,6 +1,7 @@
 import { authUpstreamLines } from './auth';
 import { quoteLiteral } from './quoting';
 import type { EdgeRenderOptions } from './render';
+import { tempPathLines } from './temp-paths';
 
 /*
  * The main nginx.conf. Shared settings live at the http level so that a domain's file carries only what differs:
@@ -34,7 +35,6 @@ export function renderMain(options: EdgeRenderOptions): string {
   const { paths } = options;
   const modulesDir = options.modulesDir ?? '/usr/lib/nginx/modules';
   const path = (value: string) => quoteLiteral(value);
-  const temp = (name: string) => path(`${paths.prefix}/temp/${name}`);
   return [
     '# Written by the edgeward edge agent; every change is overwritten.',
     ...MODULES.map((name) => `load_module ${path(`${modulesDir}/${name}`)};`),
@@ -54,11 +54,7 @@ export function renderMain(options: EdgeRenderOptions): string {
     '    tcp_nopush on;',
     '    server_tokens off;',
     '    keepalive_timeout 65s;',
-    `    client_body_temp_path ${temp('body')};`,
-    `    proxy_temp_path ${temp('proxy')};`,
-    `    fastcgi_temp_path ${temp('fastcgi')};`,
-    `    uwsgi_temp_path ${temp('uwsgi')};`,
-    `    scgi_temp_path ${temp('scgi')};`,
+    ...tempPathLines(paths.prefix).map((line) => `    ${line}`),
     '',
     '    # Ten thousand domains: two names each, a handful of variables each, header names up to 256 characters.',
     '    server_names_hash_max_size 131072;',

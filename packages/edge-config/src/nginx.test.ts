@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selfSignedCertificate } from '@edgeward/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authPrefix } from './auth';
 import { type GoldenCase, goldenCases } from './golden-cases';
@@ -58,27 +59,9 @@ function writeDomain({ snapshot }: GoldenCase, options: EdgeRenderOptions): void
   const crt = join(options.paths.certsDir, `${snapshot.domainId}.crt`);
   if (!existsSync(crt)) return;
   // The golden snapshots carry placeholder PEM; nginx -t loads real ones.
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${snapshot.domainName}`,
-      '-keyout',
-      join(options.paths.certsDir, `${snapshot.domainId}.key`),
-      '-out',
-      crt,
-    ],
-    { stdio: 'ignore' },
-  );
+  const pem = selfSignedCertificate(snapshot.domainName);
+  writeFileSync(crt, pem.certificate);
+  writeFileSync(join(options.paths.certsDir, `${snapshot.domainId}.key`), pem.privateKey, { mode: 0o600 });
 }
 
 function nginxTest(options: EdgeRenderOptions): { ok: boolean; output: string } {
