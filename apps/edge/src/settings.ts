@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   EDGE_HOSTNAME: z.string().optional(),
 });
 
-/** Where the agent keeps everything: all under the state folder (README, "The edge agent"). */
+/** Where the agent keeps everything: all under the state folder (README, "Running a real edge (nginx)"). */
 export interface EdgeLayout {
   stateDir: string;
   /** state.json: cursors, the access log's read position, reports not yet accepted. */
