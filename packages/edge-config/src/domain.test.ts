@@ -33,13 +33,15 @@ describe('renderDomain files', () => {
     });
   });
 
-  it('prefixes every http-level name with the domain', () => {
+  it('names every http-level declaration after the domain, upstreams starting with its id', () => {
     for (const [name, snapshot] of cases) {
       const conf = renderDomain(snapshot, goldenOptions).find((file) => file.path.endsWith('.conf'))?.content ?? '';
-      const names = [...conf.matchAll(/^(?:upstream|map \S+|geo|limit_req_zone \S+ zone=)\s*\$?(\w+)/gm)].map(
-        (m) => m[1],
-      );
-      for (const declared of names) expect(declared, name).toMatch(new RegExp(`^ew_d${snapshot.domainId}_`));
+      const declared = (pattern: RegExp) => [...conf.matchAll(pattern)].map((m) => m[1]);
+      for (const variable of declared(/^(?:map \S+|geo|limit_req_zone \S+ zone=)\s*\$?(\w+)/gm))
+        expect(variable, name).toMatch(new RegExp(`^ew_d${snapshot.domainId}_`));
+      const upstreams = declared(/^upstream (\S+) \{/gm);
+      if (conf !== '') expect(upstreams.length, name).toBeGreaterThan(0);
+      for (const upstream of upstreams) expect(upstream, name).toMatch(new RegExp(`^${snapshot.domainId}\\.`));
     }
   });
 });

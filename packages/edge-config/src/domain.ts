@@ -7,8 +7,8 @@ import type { EdgeFile, EdgeRenderOptions } from './render';
 import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
 
 /*
- * One domain's files. Every http-level name (maps, geos, zones, upstreams) starts with `ew_d<id>_`, so ten thousand
- * domains live side by side in one http{}. The domain has one server, on the public ports and on
+ * One domain's files. Every http-level name (maps, geos, zones) starts with `ew_d<id>_` and every upstream with
+ * `<id>.`, so ten thousand domains live side by side in one http{}. The domain has one server, on the public ports and on
  * 127.0.0.1:internalPort, where the agent preheats with a plain GET (the same cache key as a visitor's request for
  * the same URL). On the internal port $ew_internal is 1 (main.ts), which every access rule, redirect, URL auth and
  * rate limit lets through. Each server costs nginx a configuration merge per location and per `if`, so a domain has
@@ -67,13 +67,23 @@ function originSchemes(config: EdgeDomainConfig): Scheme[] {
 }
 
 /**
+ * The domain's upstream for an origin scheme (`$scheme` for follow). nginx finds an upstream, for each upstream block
+ * and each proxy_pass, by comparing the name with every upstream declared before it; with ten thousand domains these
+ * comparisons were a quarter of the load time while names began with a prefix shared by all. Starting with the id,
+ * two names mostly differ at their first character.
+ */
+function upstreamName(domainId: number, scheme: Scheme | '$scheme'): string {
+  return `${domainId}.origin_${scheme}`;
+}
+
+/**
  * One upstream per origin scheme, every origin entry of every source with that source's port. Origin names are
  * resolved when nginx loads the configuration (nginx 1.22 has no re-resolving upstreams), so a name that does not
  * resolve fails nginx -t.
  */
-function upstreams(prefix: string, config: EdgeDomainConfig): string[] {
+function upstreams(domainId: number, config: EdgeDomainConfig): string[] {
   return originSchemes(config).flatMap((scheme) => [
-    `upstream ${prefix}${scheme} {`,
+    `upstream ${upstreamName(domainId, scheme)} {`,
     ...config.sources.flatMap((source) =>
       source.ipOrDomain.map(
         (entry) => `    server ${hostPort(entry, scheme === 'http' ? source.httpPort : source.httpsPort)};`,
@@ -89,9 +99,11 @@ function upstreams(prefix: string, config: EdgeDomainConfig): string[] {
  * a literal name: nginx 1.22 creates an SSL context for every location whose proxy_pass holds a variable, which
  * costs more at load than the literal's lookup among the upstreams.
  */
-function proxyPassTarget(prefix: string, config: EdgeDomainConfig): string {
+function proxyPassTarget(domainId: number, config: EdgeDomainConfig): string {
   const protocol = originProtocolOf(config);
-  return protocol === 'follow' ? `$scheme://${prefix}$scheme` : `${protocol}://${prefix}${protocol}`;
+  return protocol === 'follow'
+    ? `$scheme://${upstreamName(domainId, '$scheme')}`
+    : `${protocol}://${upstreamName(domainId, protocol)}`;
 }
 
 function originHeaderLines(config: EdgeDomainConfig): string[] {
@@ -152,8 +164,8 @@ function cachingLines(config: EdgeDomainConfig): string[] {
   ];
 }
 
-function servingLines(prefix: string, config: EdgeDomainConfig, cacheQuery: string): string[] {
-  const proxyPass = proxyPassTarget(prefix, config);
+function servingLines(domainId: number, config: EdgeDomainConfig, cacheQuery: string): string[] {
+  const proxyPass = proxyPassTarget(domainId, config);
   return [
     'proxy_http_version 1.1;',
     ...originHeaderLines(config),
@@ -232,14 +244,14 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
       ...redirectLines(config, options, tls),
       ...refuseLines(access),
       ...urlAuth.server,
-      ...servingLines(prefix, config, urlAuth.cacheQuery),
+      ...servingLines(domainId, config, urlAuth.cacheQuery),
       ...(urlAuth.location.length > 0 ? ['', ...urlAuth.location] : []),
     ]),
     '}',
   ];
   const conf = [
     `# ${snapshot.domainName} (domain ${domainId}, version ${snapshot.version})`,
-    ...upstreams(prefix, config),
+    ...upstreams(domainId, config),
     ...access.flatMap((rule) => rule.http),
     ...requestLimits.http,
     ...security.http,
