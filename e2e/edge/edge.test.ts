@@ -70,6 +70,13 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
     expect(first.headers['x-cache-status']).toBe('MISS');
     expect((await get('/index.html')).headers['x-cache-status']).toBe('HIT');
     expect(origin().hits('/index.html')).toBe(1);
+    // The usual origin headers, which the domain's server inherits from the main file.
+    expect(origin().lastHeaders('/index.html')).toMatchObject({
+      host,
+      'x-real-ip': '127.0.0.1',
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+    });
     expect((await edgeRequest({ host: 'unknown.example', path: '/' })).status).toBe(404);
   });
 
@@ -188,6 +195,8 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
       return answer.headers['content-encoding'] === 'br' ? answer : undefined;
     });
     expect(compressed.status).toBe(200);
+    // The edge compresses: the origin is asked for the identity body, whatever the visitor accepts.
+    expect(origin().lastHeaders('/text.html')).not.toHaveProperty('accept-encoding');
     expect((await get('/text.html', { 'accept-encoding': 'gzip' }, true)).headers['content-encoding']).toBe('gzip');
   });
 

@@ -2,6 +2,7 @@ import { type AccessRule, clientFilteringRule, ipFilterRule, refererRule, userAg
 import { urlAuthParts } from './auth';
 import { cacheLocationLines, cacheLocations } from './cache';
 import { requestLimitParts, securityLimitParts } from './limits';
+import { domainOriginHeaderLines } from './origin-headers';
 import { quote, quoteLiteral } from './quoting';
 import type { EdgeFile, EdgeRenderOptions } from './render';
 import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
@@ -16,14 +17,6 @@ import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
  */
 
 const KEEPALIVE_CONNECTIONS = 16;
-/** Headers the edge sends to every origin; a customer's request-header rule of the same name replaces the default. */
-const DEFAULT_ORIGIN_HEADERS: [string, string][] = [
-  ['X-Real-IP', '$remote_addr'],
-  ['X-Forwarded-For', '$proxy_add_x_forwarded_for'],
-  ['X-Forwarded-Proto', '$scheme'],
-  // The origin answers uncompressed: one cached object per key (purge removes exact keys), compressed by the edge.
-  ['Accept-Encoding', '""'],
-];
 
 export function domainPrefix(domainId: number): string {
   return `ew_d${domainId}_`;
@@ -106,28 +99,15 @@ function proxyPassTarget(domainId: number, config: EdgeDomainConfig): string {
     : `${protocol}://${upstreamName(domainId, protocol)}`;
 }
 
-function originHeaderLines(config: EdgeDomainConfig): string[] {
+/** The origin request headers (origin-headers.ts) and, towards an HTTPS origin, the name it is asked for. */
+function originRequestLines(config: EdgeDomainConfig): string[] {
   const hostName = config.sources[0]?.hostName ?? '';
-  const headers = new Map<string, [string, string]>();
-  const put = (name: string, value: string) => headers.set(name.toLowerCase(), [name, value]);
-  put('Host', hostName ? quote(hostName) : '$host');
-  for (const [name, value] of DEFAULT_ORIGIN_HEADERS) put(name, value);
-  if (config.websocket === 'on') {
-    put('Upgrade', '$http_upgrade');
-    put('Connection', '$ew_connection');
-  } else {
-    put('Upgrade', '""');
-    put('Connection', '""');
-  }
-  if (config.rangeStatus === 'on') put('Range', '$slice_range');
-  for (const header of config.originRequestHeader.headers) {
-    put(header.name, header.action === 'set' && header.value !== '' ? quote(header.value) : '""');
-  }
-  const lines = [...headers.values()].map(([name, value]) => `proxy_set_header ${name} ${value};`);
-  if (originSchemes(config).includes('https')) {
-    lines.push('proxy_ssl_server_name on;', `proxy_ssl_name ${hostName ? quote(hostName) : '$host'};`);
-  }
-  return lines;
+  return [
+    ...domainOriginHeaderLines(config),
+    ...(originSchemes(config).includes('https')
+      ? ['proxy_ssl_server_name on;', `proxy_ssl_name ${hostName ? quote(hostName) : '$host'};`]
+      : []),
+  ];
 }
 
 /** add_header only at the server level: one in a location would drop every header set here. */
@@ -168,7 +148,7 @@ function servingLines(domainId: number, config: EdgeDomainConfig, cacheQuery: st
   const proxyPass = proxyPassTarget(domainId, config);
   return [
     'proxy_http_version 1.1;',
-    ...originHeaderLines(config),
+    ...originRequestLines(config),
     ...cachingLines(config),
     ...responseHeaderLines(config),
     ...compressionLines(config),

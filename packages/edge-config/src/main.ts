@@ -1,4 +1,5 @@
 import { authUpstreamLines } from './auth';
+import { usualOriginHeaderLines } from './origin-headers';
 import { quoteLiteral } from './quoting';
 import type { EdgeRenderOptions } from './render';
 import { tempPathLines } from './temp-paths';
@@ -72,6 +73,8 @@ export function renderMain(options: EdgeRenderOptions): string {
     `    proxy_cache_path ${path(paths.cacheDir)} levels=1:2 keys_zone=edgeward:64m max_size=${options.cacheMaxSize ?? '10g'} inactive=30d use_temp_path=off;`,
     '    # Every rate limit of the edge (CDN request limits, adaptive frequency control) refuses with 403.',
     '    limit_req_status 403;',
+    '    # What the edge sends to an origin, inherited by every domain that adds nothing of its own (origin-headers.ts).',
+    ...indent(usualOriginHeaderLines()),
     '    gzip_proxied any;',
     '    gzip_vary on;',
     '    gzip_min_length 1024;',
