@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import { signUrlTypeA, signUrlTypeB } from '@edgeward/contract';
 import { selfSignedCertificate } from '@edgeward/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from './support/console';
-import { edgeRequest, http2Get } from './support/edge-client';
+import { edgeRequest, http2Get, tlsHandshake } from './support/edge-client';
 import { originBody } from './support/origin';
 import { edgeTest } from './support/ports';
 import { type DomainDetail, type EdgeStack, startEdgeStack } from './support/stack';
@@ -188,6 +188,12 @@ describe.skipIf(nginxMissing)('the nginx edge serves what the console configures
     expect(redirect.headers.location).toBe(`https://${host}:${edgeTest.httpsPort}/secure.html`);
     const h2 = await http2Get(host, '/secure.html');
     expect(h2).toEqual({ alpn: 'h2', status: 200 });
+    // The certificate is loaded at the handshake by the name's server; a name the edge does not serve is refused.
+    expect(await tlsHandshake(host)).toEqual({
+      fingerprint256: new X509Certificate(pem.certificate).fingerprint256,
+      protocol: 'TLSv1.3',
+    });
+    expect(await tlsHandshake('unknown.example')).toEqual({ refused: 'ERR_SSL_TLSV1_UNRECOGNIZED_NAME' });
 
     await save('compression', { gzip: 'on', brotli: 'on' });
     const compressed = await until('brotli to be served', async () => {

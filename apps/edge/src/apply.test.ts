@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { renderDomain, renderMainConfig } from '@edgeward/edge-config';
+import { selfSignedCertificate } from '@edgeward/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { snapshotOf, withBrokenCertificate } from '../test/snapshots';
+import { snapshotOf, withBrokenCertificate, withCertificate } from '../test/snapshots';
 import { ConfigApplier } from './apply';
 import { silentLogger } from './log';
 import type { Nginx, TestResult } from './nginx';
@@ -95,18 +96,35 @@ describe('applying snapshots', () => {
     expect(await applier.apply([domain(1, 3)], false)).toEqual([{ domainId: 1, version: 3, result: 'applied' }]);
   });
 
-  it('removes the files of a first version nginx refuses, certificates included', async () => {
+  it('refuses a certificate nginx could not load at the handshake before writing any file', async () => {
     const { paths, nginx, applier } = setup();
     await applier.boot(new Map());
-    nginx.tests.push({
-      ok: false,
-      message: `nginx: [emerg] cannot load certificate "${paths.certsDir}/5.crt": PEM_read_bio_X509_AUX() failed`,
-    });
     const [report] = await applier.apply([withBrokenCertificate(domain(5, 1))], false);
-    expect(report).toMatchObject({ domainId: 5, result: 'failed' });
+    expect(report).toMatchObject({
+      domainId: 5,
+      result: 'failed',
+      reason: expect.stringContaining('the certificate or its private key cannot be loaded'),
+    });
     expect(fs.readdirSync(paths.domainsDir)).toEqual([]);
     expect(fs.readdirSync(paths.certsDir)).toEqual([]);
     expect(nginx.reloads).toBe(0);
+  });
+
+  it('refuses a certificate with the private key of another, and keeps the version it serves', async () => {
+    const { paths, nginx, applier } = setup();
+    await applier.boot(new Map());
+    const served = withCertificate(domain(6, 1), selfSignedCertificate('d6.test'));
+    expect(await applier.apply([served], false)).toEqual([{ domainId: 6, version: 1, result: 'applied' }]);
+    const mismatched = withCertificate(domain(6, 2), {
+      certificate: selfSignedCertificate('d6.test').certificate,
+      privateKey: selfSignedCertificate('d6.test').privateKey,
+    });
+    const [report] = await applier.apply([mismatched], false);
+    expect(report).toMatchObject({ result: 'failed', reason: 'the certificate does not belong to its private key' });
+    expect(fs.readFileSync(path.join(paths.certsDir, 'd6.test.crt'), 'utf8').trim()).toBe(
+      served.config!.httpsConfig.certificatePem!.trim(),
+    );
+    expect(nginx.reloads).toBe(1);
   });
 
   it('fails every change when nginx blames no file it can trace', async () => {

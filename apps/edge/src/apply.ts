@@ -1,3 +1,4 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EdgeFile, EdgeRenderOptions, EdgeReport, EdgeSnapshot } from '@edgeward/edge-config';
@@ -172,6 +173,11 @@ export class ConfigApplier {
         change.failed = `the agent could not render it: ${(error as Error).message}`;
         return change;
       }
+      const unusable = tlsProblem(rendered);
+      if (unusable) {
+        change.failed = unusable;
+        return change;
+      }
     }
     const targets = rendered.map((file) => targetOf(file, this.options));
     for (const file of new Set([...previous, ...targets])) change.aside.push(readAside(file));
@@ -238,6 +244,29 @@ export class ConfigApplier {
       }
     }
   }
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/**
+ * nginx loads a domain's certificate at the handshake (edge-config, main.ts), so `nginx -t` no longer reads it. The
+ * agent makes the checks nginx made when it loaded them: every certificate of the chain parses, the private key
+ * parses without a passphrase, and it belongs to the first certificate. Null when they pass or there are none.
+ */
+function tlsProblem(files: EdgeFile[]): string | null {
+  const certificate = files.find((file) => file.tls === 'certificate');
+  const key = files.find((file) => file.tls === 'key');
+  if (!certificate && !key) return null;
+  try {
+    const chain = (certificate?.content.match(PEM_CERTIFICATE) ?? []).map((pem) => new X509Certificate(pem));
+    if (chain.length === 0) return 'the certificate holds no PEM certificate';
+    if (!chain[0]!.checkPrivateKey(createPrivateKey(key?.content ?? ''))) {
+      return 'the certificate does not belong to its private key';
+    }
+  } catch (error) {
+    return `the certificate or its private key cannot be loaded: ${(error as Error).message}`;
+  }
+  return null;
 }
 
 function readAside(file: string): Aside {

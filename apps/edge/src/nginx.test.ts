@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamedFiles, errorLines, Nginx } from './nginx';
+import { blamedFiles, errorLines, Nginx, nginxEnvironment } from './nginx';
 
 // Messages as nginx 1.22 writes them for `nginx -t -q`.
 const unknownDirective = `nginx: [emerg] unknown directive "proxy_cach" in /var/lib/edge/nginx/domains/12.conf:7
@@ -45,5 +45,17 @@ describe('the pid file', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the environment nginx runs with', () => {
+  it("tunes glibc's allocator unless the operator set GLIBC_TUNABLES", () => {
+    expect(nginxEnvironment({ PATH: '/usr/bin' })).toEqual({
+      PATH: '/usr/bin',
+      GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864',
+    });
+    expect(nginxEnvironment({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }).GLIBC_TUNABLES).toBe(
+      'glibc.malloc.arena_max=2',
+    );
   });
 });

@@ -22,6 +22,21 @@ export type TestResult = { ok: true } | { ok: false; message: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/*
+ * glibc's allocator tuned for how nginx loads a configuration: hundreds of megabytes of small pool blocks with ten
+ * thousand domains, kept until the next reload. A 64 MB top pad grows the heap in a few large steps instead of a
+ * system call every 128 KB, and transparent huge pages (where the kernel offers them in `madvise` mode) spare most
+ * of the page faults and TLB misses. Together they took the bench's 10 000 domains' `nginx -t` from about 8 s to
+ * 4.5 s on a 2-core machine (README, Benchmarks). An operator's own GLIBC_TUNABLES is left as it is; other C
+ * libraries ignore the variable.
+ */
+const MALLOC_TUNABLES = 'glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864';
+
+/** The environment nginx runs with (the agent's, with the allocator settings above). */
+export function nginxEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, GLIBC_TUNABLES: env.GLIBC_TUNABLES ?? MALLOC_TUNABLES };
+}
+
 export class Nginx {
   constructor(readonly paths: NginxPaths) {}
 
@@ -42,7 +57,10 @@ export class Nginx {
   /** `nginx -t`: the configuration as it stands on disk. */
   async test(): Promise<TestResult> {
     try {
-      await execFileAsync(this.paths.bin, this.args('-t', '-q'), { maxBuffer: 16 * 1024 * 1024 });
+      await execFileAsync(this.paths.bin, this.args('-t', '-q'), {
+        maxBuffer: 16 * 1024 * 1024,
+        env: nginxEnvironment(),
+      });
       return { ok: true };
     } catch (error) {
       const { stderr, message } = error as { stderr?: string; message: string };
@@ -76,7 +94,7 @@ export class Nginx {
       await this.reload();
       return 'reloaded';
     }
-    await execFileAsync(this.paths.bin, this.args(), { maxBuffer: 16 * 1024 * 1024 });
+    await execFileAsync(this.paths.bin, this.args(), { maxBuffer: 16 * 1024 * 1024, env: nginxEnvironment() });
     const started = Date.now();
     while (this.masterPid() === null) {
       if (Date.now() - started > 10_000) throw new Error('nginx started but wrote no pid file within 10 s');

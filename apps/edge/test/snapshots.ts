@@ -55,21 +55,28 @@ export function snapshotOf(input: {
   };
 }
 
-/** HTTPS on with a certificate nginx cannot load: `nginx -t` blames the domain's certificate file. */
-export function withBrokenCertificate(snapshot: EdgeSnapshot): EdgeSnapshot {
+/** HTTPS on with the given certificate and private key (PEM). */
+export function withCertificate(
+  snapshot: EdgeSnapshot,
+  pem: { certificate: string; privateKey: string },
+): EdgeSnapshot {
   const config = snapshot.config!;
   return {
     ...snapshot,
     config: {
       ...config,
       https: 'on',
-      httpsConfig: {
-        ...config.httpsConfig,
-        certificatePem: '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n',
-        privateKeyPem: '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n',
-      },
+      httpsConfig: { ...config.httpsConfig, certificatePem: pem.certificate, privateKeyPem: pem.privateKey },
     },
   };
+}
+
+/** HTTPS on with a certificate nginx could not load: the agent refuses it before nginx would meet it. */
+export function withBrokenCertificate(snapshot: EdgeSnapshot): EdgeSnapshot {
+  return withCertificate(snapshot, {
+    certificate: '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n',
+    privateKey: '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n',
+  });
 }
 
 /** An edge-platform domain with the bandwidth-abuse defence (the other policy parts off). */

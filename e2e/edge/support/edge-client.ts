@@ -1,6 +1,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
+import tls from 'node:tls';
 import { edgeTest } from './ports';
 
 export interface EdgeAnswer {
@@ -72,5 +73,23 @@ export function http2Get(host: string, path: string): Promise<{ alpn: string | f
     });
     stream.on('error', reject);
     stream.end();
+  });
+}
+
+/** A TLS handshake with the edge for a server name: the certificate it presents and the version, or the refusal. */
+export function tlsHandshake(
+  servername: string,
+): Promise<{ fingerprint256: string; protocol: string | null } | { refused: string }> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ host: '127.0.0.1', port: edgeTest.httpsPort, servername, rejectUnauthorized: false });
+    socket.once('secureConnect', () => {
+      const answer = {
+        fingerprint256: socket.getPeerX509Certificate()?.fingerprint256 ?? '',
+        protocol: socket.getProtocol(),
+      };
+      socket.destroy();
+      resolve(answer);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve({ refused: error.code ?? error.message }));
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { domainPrefix } from './domain';
 import { goldenCases, goldenOptions } from './golden-cases';
 import { renderDomain } from './render';
 
@@ -10,12 +11,15 @@ describe('renderDomain files', () => {
     expect(render('disabled')).toEqual([]);
   });
 
-  it('writes the certificate and a private key only its owner reads', () => {
+  it('writes the certificate and a private key only its owner reads, named as the server that loads them', () => {
     const files = render('https-http2-force').filter((file) => file.dir === 'certs');
-    expect(files.map(({ path, mode }) => ({ path, mode }))).toEqual([
-      { path: '105.crt', mode: undefined },
-      { path: '105.key', mode: 0o600 },
+    expect(files.map(({ path, mode, tls }) => ({ path, mode, tls }))).toEqual([
+      { path: 'https-http2-force.example.com.crt', mode: undefined, tls: 'certificate' },
+      { path: 'https-http2-force.example.com.key', mode: 0o600, tls: 'key' },
     ]);
+    const conf = render('https-http2-force')[0]!.content;
+    expect(conf).toMatch(/^ {4}server_name https-http2-force\.example\.com /m);
+    expect(conf).not.toMatch(/ssl_certificate/);
   });
 
   it('serves no TLS while HTTPS is on without a certificate', () => {
@@ -38,10 +42,20 @@ describe('renderDomain files', () => {
       const conf = renderDomain(snapshot, goldenOptions).find((file) => file.path.endsWith('.conf'))?.content ?? '';
       const declared = (pattern: RegExp) => [...conf.matchAll(pattern)].map((m) => m[1]);
       for (const variable of declared(/^(?:map \S+|geo|limit_req_zone \S+ zone=)\s*\$?(\w+)/gm))
-        expect(variable, name).toMatch(new RegExp(`^ew_d${snapshot.domainId}_`));
+        expect(variable, name).toMatch(new RegExp(`^ew_d${snapshot.domainId}_*_[a-z]`));
       const upstreams = declared(/^upstream (\S+) \{/gm);
       if (conf !== '') expect(upstreams.length, name).toBeGreaterThan(0);
-      for (const upstream of upstreams) expect(upstream, name).toMatch(new RegExp(`^${snapshot.domainId}\\.`));
+      for (const upstream of upstreams) expect(upstream, name).toMatch(new RegExp(`^${snapshot.domainId}_*\\.origin_`));
     }
+  });
+
+  it("spreads the lengths of the domains' names (nginx compares characters only among names of one length)", () => {
+    const lengths = (of: (id: number) => string) => new Set(Array.from({ length: 64 }, (_, i) => of(1000 + i).length));
+    expect(lengths(domainPrefix).size).toBe(16);
+    const upstream = (id: number) => {
+      const snapshot = { ...cases.get('cache-rules')!, domainId: id };
+      return /^upstream (\S+) \{/m.exec(renderDomain(snapshot, goldenOptions)[0]!.content)![1]!;
+    };
+    expect(lengths(upstream).size).toBe(64);
   });
 });

@@ -3,13 +3,13 @@ import { urlAuthParts } from './auth';
 import { cacheLocationLines, cacheLocations } from './cache';
 import { requestLimitParts, securityLimitParts } from './limits';
 import { domainOriginHeaderLines } from './origin-headers';
-import { quote, quoteLiteral } from './quoting';
+import { quote } from './quoting';
 import type { EdgeFile, EdgeRenderOptions } from './render';
 import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
 
 /*
- * One domain's files. Every http-level name (maps, geos, zones) starts with `ew_d<id>_` and every upstream with
- * `<id>.`, so ten thousand domains live side by side in one http{}. The domain has one server, on the public ports and on
+ * One domain's files. Every http-level name (maps, geos, zones) starts with domainPrefix and every upstream with
+ * `<id>`, so ten thousand domains live side by side in one http{}. The domain has one server, on the public ports and on
  * 127.0.0.1:internalPort, where the agent preheats with a plain GET (the same cache key as a visitor's request for
  * the same URL). On the internal port $ew_internal is 1 (main.ts), which every access rule, redirect, URL auth and
  * rate limit lets through. Each server costs nginx a configuration merge per location and per `if`, so a domain has
@@ -18,8 +18,23 @@ import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
 
 const KEEPALIVE_CONNECTIONS = 16;
 
+/*
+ * nginx 1.22 finds an upstream (at every `upstream` block and every fixed proxy_pass) and a variable (at every
+ * declaration and use) by walking all those declared before it, comparing lengths first and characters only for
+ * names of the same length. With ten thousand domains those comparisons were a large part of `nginx -t`, so a
+ * domain's names carry a filler whose length follows the domain id: most names then differ in length from most
+ * others. Variables get the shorter spread, since nginx also keeps them in a hash of bounded bucket size.
+ */
+const UPSTREAM_SPREAD = 64;
+const VARIABLE_SPREAD = 16;
+
+function filler(domainId: number, spread: number): string {
+  return '_'.repeat(domainId % spread);
+}
+
+/** The start of every http-level name of a domain (maps, geos, zones): `ew_d<id><filler>_`. */
 export function domainPrefix(domainId: number): string {
-  return `ew_d${domainId}_`;
+  return `ew_d${domainId}${filler(domainId, VARIABLE_SPREAD)}_`;
 }
 
 /** Relative to paths.domainsDir; the agent keeps it (addresses over the bandwidth threshold). */
@@ -60,13 +75,11 @@ function originSchemes(config: EdgeDomainConfig): Scheme[] {
 }
 
 /**
- * The domain's upstream for an origin scheme (`$scheme` for follow). nginx finds an upstream, for each upstream block
- * and each proxy_pass, by comparing the name with every upstream declared before it; with ten thousand domains these
- * comparisons were a quarter of the load time while names began with a prefix shared by all. Starting with the id,
- * two names mostly differ at their first character.
+ * The domain's upstream for an origin scheme (`$scheme` for follow): `<id><filler>.origin_<scheme>`. Starting with
+ * the id, two names of the same length mostly differ at their first character.
  */
 function upstreamName(domainId: number, scheme: Scheme | '$scheme'): string {
-  return `${domainId}.origin_${scheme}`;
+  return `${domainId}${filler(domainId, UPSTREAM_SPREAD)}.origin_${scheme}`;
 }
 
 /**
@@ -212,13 +225,6 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
       ...(tls ? [`listen ${options.httpsPort} ssl${config.httpsConfig.http2 === 'on' ? ' http2' : ''};`] : []),
       `listen 127.0.0.1:${options.internalPort};`,
       names,
-      ...(tls
-        ? [
-            `ssl_certificate ${quoteLiteral(`${paths.certsDir}/${domainId}.crt`)};`,
-            `ssl_certificate_key ${quoteLiteral(`${paths.certsDir}/${domainId}.key`)};`,
-            'ssl_protocols TLSv1.2 TLSv1.3;',
-          ]
-        : []),
       ...requestLimits.server,
       ...security.server,
       ...redirectLines(config, options, tls),
@@ -246,12 +252,22 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
     files.push({ dir: 'domains', path: cappedFileName(domainId), content: '', initialOnly: true });
   }
   if (material) {
+    const name = certificateFileName(snapshot.domainName);
     files.push(
-      { dir: 'certs', path: `${domainId}.crt`, content: ensureNewline(material.certificatePem) },
-      { dir: 'certs', path: `${domainId}.key`, content: ensureNewline(material.privateKeyPem), mode: 0o600 },
+      { dir: 'certs', path: `${name}.crt`, content: ensureNewline(material.certificatePem), tls: 'certificate' },
+      { dir: 'certs', path: `${name}.key`, content: ensureNewline(material.privateKeyPem), mode: 0o600, tls: 'key' },
     );
   }
   return files;
+}
+
+/**
+ * A domain's certificate and key are `<certsDir>/<name>.crt` and `.key`, where name is the server's first
+ * server_name as nginx holds it (lowercased): the edge's default server loads them at the handshake from
+ * `$server_name` (main.ts). A wildcard domain's files keep the `*` of its name.
+ */
+function certificateFileName(domainName: string): string {
+  return domainName.toLowerCase();
 }
 
 function ensureNewline(text: string): string {

@@ -51,17 +51,15 @@ function prefixFor(label: string): EdgeRenderOptions {
   return options;
 }
 
+/** The domain's files; the golden snapshots carry placeholder PEM, replaced by a real pair. */
 function writeDomain({ snapshot }: GoldenCase, options: EdgeRenderOptions): void {
-  for (const file of renderDomain(snapshot, options)) {
+  const files = renderDomain(snapshot, options);
+  const pem = files.some((file) => file.tls) ? selfSignedCertificate(snapshot.domainName) : null;
+  for (const file of files) {
     const dir = file.dir === 'certs' ? options.paths.certsDir : options.paths.domainsDir;
-    writeFileSync(join(dir, file.path), file.content, { mode: file.mode ?? 0o644 });
+    const real = file.tls === 'certificate' ? pem?.certificate : file.tls === 'key' ? pem?.privateKey : undefined;
+    writeFileSync(join(dir, file.path), real ?? file.content, { mode: file.mode ?? 0o644 });
   }
-  const crt = join(options.paths.certsDir, `${snapshot.domainId}.crt`);
-  if (!existsSync(crt)) return;
-  // The golden snapshots carry placeholder PEM; nginx -t loads real ones.
-  const pem = selfSignedCertificate(snapshot.domainName);
-  writeFileSync(crt, pem.certificate);
-  writeFileSync(join(options.paths.certsDir, `${snapshot.domainId}.key`), pem.privateKey, { mode: 0o600 });
 }
 
 function nginxTest(options: EdgeRenderOptions): { ok: boolean; output: string } {

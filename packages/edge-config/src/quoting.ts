@@ -23,6 +23,11 @@ export function quoteLiteral(value: string): string {
   return `"${escapeQuoted(value)}"`;
 }
 
+/** A literal value followed by an nginx expression the caller wrote itself (a path ending in a variable). */
+export function quoteLiteralThen(value: string, expression: string): string {
+  return `"${escapeQuoted(value)}${expression}"`;
+}
+
 /** A string matched literally inside a PCRE regex. */
 export function regexEscape(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);

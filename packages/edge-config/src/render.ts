@@ -46,6 +46,11 @@ export interface EdgeFile {
   mode?: number;
   /** Written only when missing: the agent owns its content afterwards (the bandwidth-abuse address list). */
   initialOnly?: boolean;
+  /**
+   * A certificate or its private key. nginx loads them at the handshake, not at `nginx -t`, so the agent checks the
+   * pair itself before it writes them.
+   */
+  tls?: 'certificate' | 'key';
 }
 
 /** The main nginx.conf: events, http, shared settings, the default and internal servers, the domains' include. */
