@@ -4,10 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { promisify } from 'node:util';
 import { type EdgeRenderOptions, type EdgeSnapshot, renderDomain, renderMainConfig } from '@edgeward/edge-config';
 import { selfSignedCertificate } from '@edgeward/testkit';
-import { Nginx } from '../apps/edge/src/nginx';
+import { Nginx, nginxEnvironment } from '../apps/edge/src/nginx';
 import { type Bench, percentile, versusTarget } from './bench';
 import { benchSnapshot } from './edge-snapshots';
 
@@ -147,6 +148,41 @@ function get(
   });
 }
 
+/**
+ * TLS handshakes a second against the edge for 5 s, 4 at a time, each connection closed once the handshake is done:
+ * full handshakes, or resumed with the session ticket the edge handed out on a first one (only those are counted).
+ */
+async function handshakesPerSecond(port: number, servername: string, resume: boolean): Promise<number> {
+  const options = { host: '127.0.0.1', port, servername, rejectUnauthorized: false };
+  let session: Buffer | undefined;
+  if (resume) {
+    session = await new Promise<Buffer>((resolve, reject) => {
+      const socket = tls.connect(options);
+      socket.once('session', (ticket: Buffer) => {
+        socket.destroy();
+        resolve(ticket);
+      });
+      socket.once('error', reject);
+    });
+  }
+  const handshake = () =>
+    new Promise<boolean>((resolve, reject) => {
+      const socket = tls.connect({ ...options, ...(session ? { session } : {}) }, () => {
+        const reused = socket.isSessionReused();
+        socket.destroy();
+        resolve(reused);
+      });
+      socket.once('error', reject);
+    });
+  let count = 0;
+  const until = performance.now() + 5000;
+  const loop = async () => {
+    while (performance.now() < until) if ((await handshake()) === resume) count++;
+  };
+  await Promise.all([loop(), loop(), loop(), loop()]);
+  return count / 5;
+}
+
 /** `nginx -t` three times: the median time and the largest resident size /usr/bin/time saw. */
 async function timeTest(nginx: Nginx): Promise<{ medianMs: number; peakKb: number }> {
   const runs: { ms: number; kb: number }[] = [];
@@ -167,7 +203,7 @@ async function timeTest(nginx: Nginx): Promise<{ medianMs: number; peakKb: numbe
         '-e',
         nginx.paths.errorLog,
       ],
-      { maxBuffer: 16 * 1024 * 1024 },
+      { maxBuffer: 16 * 1024 * 1024, env: nginxEnvironment() },
     );
     runs.push({ ms: performance.now() - started, kb: Number(stderr.trim().split('\n').at(-1)) });
   }
@@ -207,6 +243,16 @@ async function tenThousandDomains(mix: 'busy' | 'plain'): Promise<void> {
     console.log(
       `memory after start:              ${mb(memory.totalKb)} PSS over ${memory.processes} processes (master, workers, cache manager)`,
     );
+    const https = snapshots.find((snapshot) => snapshot.config?.https === 'on');
+    if (https) {
+      // The price of loading certificates at the handshake: a new visitor's handshake reads and parses them.
+      for (const resume of [false, true]) {
+        const rate = await handshakesPerSecond(options.httpsPort, https.domainName, resume);
+        console.log(
+          `TLS handshakes (${resume ? 'resumed sessions' : 'full, new visitors'}): ${rate.toFixed(0)} per second (4 connections at a time, TLS 1.3)`,
+        );
+      }
+    }
     const reloads: number[] = [];
     const probe = snapshots[0]!;
     for (let i = 1; i <= 3; i++) {

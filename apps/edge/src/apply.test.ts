@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,11 +122,25 @@ describe('applying snapshots', () => {
     });
     const [report] = await applier.apply([mismatched], false);
     expect(report).toMatchObject({ result: 'failed', reason: 'the certificate does not belong to its private key' });
-    expect(fs.readFileSync(path.join(paths.certsDir, 'd6.test.crt'), 'utf8').trim()).toBe(
+    expect(fs.readFileSync(path.join(paths.certsDir, 'd6.test.pem'), 'utf8')).toContain(
       served.config!.httpsConfig.certificatePem!.trim(),
     );
     expect(nginx.reloads).toBe(1);
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "lets nginx's workers (another user: root runs them as EDGE_NGINX_USER) read the certificates",
+    async () => {
+      const { paths, applier } = setup();
+      await applier.boot(new Map());
+      await applier.apply([withCertificate(domain(7, 1), selfSignedCertificate('d7.test'))], false);
+      const group = Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' }).trim());
+      const folder = fs.statSync(paths.certsDir);
+      const pair = fs.statSync(path.join(paths.certsDir, 'd7.test.pem'));
+      expect({ gid: folder.gid, mode: folder.mode & 0o777 }).toEqual({ gid: group, mode: 0o750 });
+      expect({ uid: pair.uid, gid: pair.gid, mode: pair.mode & 0o777 }).toEqual({ uid: 0, gid: group, mode: 0o640 });
+    },
+  );
 
   it('fails every change when nginx blames no file it can trace', async () => {
     const { nginx, applier } = setup();

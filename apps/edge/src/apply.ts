@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ interface Aside {
   file: string;
   content: Buffer | null;
   mode: number;
+  gid: number;
 }
 
 interface Change {
@@ -49,6 +51,8 @@ export class ConfigApplier {
   private readonly agentOwned = new Map<number, string[]>();
   /** A version that failed is not tried again until the console sends a newer one. */
   private readonly failedVersions = new Map<number, number>();
+  /** The group that may read the certificates folder (workerGroupOf). */
+  private readonly certificateGroup: number | null;
 
   constructor(
     private readonly renderer: Renderer,
@@ -56,7 +60,9 @@ export class ConfigApplier {
     private readonly nginx: Nginx,
     private readonly store: SnapshotStore,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.certificateGroup = workerGroupOf(options.user);
+  }
 
   /**
    * Boot: the main file and every last good domain written afresh (files no domain owns are dropped: a crash
@@ -70,6 +76,10 @@ export class ConfigApplier {
       fs.mkdirSync(dir, { recursive: true });
     }
     fs.mkdirSync(paths.certsDir, { recursive: true, mode: 0o700 });
+    if (this.certificateGroup !== null) {
+      fs.chownSync(paths.certsDir, 0, this.certificateGroup);
+      fs.chmodSync(paths.certsDir, 0o750);
+    }
     writeFileAtomic(this.nginx.paths.mainConfig, this.renderer.renderMainConfig(this.options));
     const changes: Change[] = [];
     for (const snapshot of snapshots.values()) {
@@ -186,7 +196,8 @@ export class ConfigApplier {
       const target = targets[i]!;
       if (file.initialOnly && fs.existsSync(target)) return;
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      writeFileAtomic(target, file.content, file.mode ?? 0o644);
+      const group = file.tls ? this.certificateGroup : null;
+      writeFileAtomic(target, file.content, group === null ? (file.mode ?? 0o644) : 0o640, group);
     });
     if (targets.length > 0) this.files.set(domainId, targets);
     else this.files.delete(domainId);
@@ -209,7 +220,7 @@ export class ConfigApplier {
       if (aside.content === null) {
         fs.rmSync(aside.file, { force: true });
       } else {
-        writeFileAtomic(aside.file, aside.content, aside.mode);
+        writeFileAtomic(aside.file, aside.content, aside.mode, this.certificateGroup === null ? null : aside.gid);
         restored.push(aside.file);
       }
     }
@@ -247,32 +258,43 @@ export class ConfigApplier {
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const PEM_PRIVATE_KEY = /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]+?-----END \1PRIVATE KEY-----/;
 
 /**
- * nginx loads a domain's certificate at the handshake (edge-config, main.ts), so `nginx -t` no longer reads it. The
- * agent makes the checks nginx made when it loaded them: every certificate of the chain parses, the private key
- * parses without a passphrase, and it belongs to the first certificate. Null when they pass or there are none.
+ * nginx loads a domain's certificate and key at the handshake (edge-config, main.ts), so `nginx -t` no longer reads
+ * them. The agent makes the checks nginx made when it loaded them: every certificate of the chain parses, the
+ * private key parses without a passphrase, and it belongs to the first certificate. Null when they pass or the
+ * domain has none.
  */
 function tlsProblem(files: EdgeFile[]): string | null {
-  const certificate = files.find((file) => file.tls === 'certificate');
-  const key = files.find((file) => file.tls === 'key');
-  if (!certificate && !key) return null;
+  const pair = files.find((file) => file.tls)?.content;
+  if (pair === undefined) return null;
   try {
-    const chain = (certificate?.content.match(PEM_CERTIFICATE) ?? []).map((pem) => new X509Certificate(pem));
+    const chain = (pair.match(PEM_CERTIFICATE) ?? []).map((pem) => new X509Certificate(pem));
     if (chain.length === 0) return 'the certificate holds no PEM certificate';
-    if (!chain[0]!.checkPrivateKey(createPrivateKey(key?.content ?? ''))) {
-      return 'the certificate does not belong to its private key';
-    }
+    const key = createPrivateKey(PEM_PRIVATE_KEY.exec(pair)?.[0] ?? '');
+    if (!chain[0]!.checkPrivateKey(key)) return 'the certificate does not belong to its private key';
   } catch (error) {
     return `the certificate or its private key cannot be loaded: ${(error as Error).message}`;
   }
   return null;
 }
 
+/**
+ * The group nginx's workers read certificates with. They load them at the handshake, and an agent running as root
+ * runs them as another user (EDGE_NGINX_USER); null when the workers are the agent's own user.
+ */
+function workerGroupOf(user: string | undefined): number | null {
+  if (!user || process.getuid?.() !== 0) return null;
+  const ids = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+  return ids('-u') === 0 ? null : ids('-g');
+}
+
 function readAside(file: string): Aside {
   try {
-    return { file, content: fs.readFileSync(file), mode: fs.statSync(file).mode & 0o777 };
+    const stat = fs.statSync(file);
+    return { file, content: fs.readFileSync(file), mode: stat.mode & 0o777, gid: stat.gid };
   } catch {
-    return { file, content: null, mode: 0o644 };
+    return { file, content: null, mode: 0o644, gid: 0 };
   }
 }

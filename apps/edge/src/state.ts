@@ -39,10 +39,17 @@ const AgentStateSchema = z.object({
 export type AgentState = z.infer<typeof AgentStateSchema>;
 
 /** Writes a file so that readers see the old or the new content, never a part; `mode` applies from the start. */
-export function writeFileAtomic(file: string, content: string | Buffer, mode = 0o644): void {
+/** Writes a file whole or not at all; `group` (a gid) owns it when given, before it takes its name. */
+export function writeFileAtomic(
+  file: string,
+  content: string | Buffer,
+  mode = 0o644,
+  group: number | null = null,
+): void {
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, content, { mode });
   fs.chmodSync(tmp, mode);
+  if (group !== null) fs.chownSync(tmp, 0, group);
   fs.renameSync(tmp, file);
 }
 

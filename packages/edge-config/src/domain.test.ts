@@ -11,11 +11,17 @@ describe('renderDomain files', () => {
     expect(render('disabled')).toEqual([]);
   });
 
-  it('writes the certificate and a private key only its owner reads, named as the server that loads them', () => {
+  it('writes the certificate and its private key in one file only its owner reads, named as the server', () => {
+    const snapshot = cases.get('https-http2-force')!;
     const files = render('https-http2-force').filter((file) => file.dir === 'certs');
-    expect(files.map(({ path, mode, tls }) => ({ path, mode, tls }))).toEqual([
-      { path: 'https-http2-force.example.com.crt', mode: undefined, tls: 'certificate' },
-      { path: 'https-http2-force.example.com.key', mode: 0o600, tls: 'key' },
+    expect(files).toEqual([
+      {
+        dir: 'certs',
+        path: 'https-http2-force.example.com.pem',
+        content: `${snapshot.config!.httpsConfig.certificatePem}${snapshot.config!.httpsConfig.privateKeyPem}`,
+        mode: 0o600,
+        tls: true,
+      },
     ]);
     const conf = render('https-http2-force')[0]!.content;
     expect(conf).toMatch(/^ {4}server_name https-http2-force\.example\.com /m);

@@ -252,19 +252,22 @@ export function renderDomainFiles(snapshot: EdgeSnapshot, options: EdgeRenderOpt
     files.push({ dir: 'domains', path: cappedFileName(domainId), content: '', initialOnly: true });
   }
   if (material) {
-    const name = certificateFileName(snapshot.domainName);
-    files.push(
-      { dir: 'certs', path: `${name}.crt`, content: ensureNewline(material.certificatePem), tls: 'certificate' },
-      { dir: 'certs', path: `${name}.key`, content: ensureNewline(material.privateKeyPem), mode: 0o600, tls: 'key' },
-    );
+    files.push({
+      dir: 'certs',
+      path: `${certificateFileName(snapshot.domainName)}.pem`,
+      content: `${ensureNewline(material.certificatePem)}${ensureNewline(material.privateKeyPem)}`,
+      mode: 0o600,
+      tls: true,
+    });
   }
   return files;
 }
 
 /**
- * A domain's certificate and key are `<certsDir>/<name>.crt` and `.key`, where name is the server's first
- * server_name as nginx holds it (lowercased): the edge's default server loads them at the handshake from
- * `$server_name` (main.ts). A wildcard domain's files keep the `*` of its name.
+ * A domain's certificate chain and private key are one file, `<certsDir>/<name>.pem`, where name is the server's
+ * first server_name as nginx holds it (lowercased): the edge's default server loads it at the handshake from
+ * `$server_name` (main.ts). One file, so that a handshake never meets a new certificate with the old key while the
+ * agent replaces them. A wildcard domain's file keeps the `*` of its name.
  */
 function certificateFileName(domainName: string): string {
   return domainName.toLowerCase();

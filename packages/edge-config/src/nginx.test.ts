@@ -57,8 +57,8 @@ function writeDomain({ snapshot }: GoldenCase, options: EdgeRenderOptions): void
   const pem = files.some((file) => file.tls) ? selfSignedCertificate(snapshot.domainName) : null;
   for (const file of files) {
     const dir = file.dir === 'certs' ? options.paths.certsDir : options.paths.domainsDir;
-    const real = file.tls === 'certificate' ? pem?.certificate : file.tls === 'key' ? pem?.privateKey : undefined;
-    writeFileSync(join(dir, file.path), real ?? file.content, { mode: file.mode ?? 0o644 });
+    const content = pem && file.tls ? `${pem.certificate}${pem.privateKey}` : file.content;
+    writeFileSync(join(dir, file.path), content, { mode: file.mode ?? 0o644 });
   }
 }
 

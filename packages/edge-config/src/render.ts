@@ -47,10 +47,10 @@ export interface EdgeFile {
   /** Written only when missing: the agent owns its content afterwards (the bandwidth-abuse address list). */
   initialOnly?: boolean;
   /**
-   * A certificate or its private key. nginx loads them at the handshake, not at `nginx -t`, so the agent checks the
-   * pair itself before it writes them.
+   * A certificate chain followed by its private key (PEM). nginx loads it at the handshake, not at `nginx -t`, so
+   * the agent checks the pair itself before it writes it, and lets nginx's workers read it.
    */
-  tls?: 'certificate' | 'key';
+  tls?: true;
 }
 
 /** The main nginx.conf: events, http, shared settings, the default and internal servers, the domains' include. */
