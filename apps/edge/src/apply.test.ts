@@ -128,6 +128,25 @@ describe('applying snapshots', () => {
     expect(nginx.reloads).toBe(1);
   });
 
+  it.skipIf(process.getuid?.() !== 0)('refuses to start with a worker user the machine does not have', () => {
+    const settings = loadSettings({
+      EDGE_CONSOLE_URL: 'http://c',
+      EDGE_NODE_TOKEN: 't',
+      EDGE_STATE_DIR: dir,
+      EDGE_NGINX_USER: 'edgeward-no-such-user',
+    });
+    expect(
+      () =>
+        new ConfigApplier(
+          { renderMainConfig, renderDomain },
+          settings.render,
+          {} as Nginx,
+          new SnapshotStore(settings.layout.snapshotsDir),
+          silentLogger,
+        ),
+    ).toThrow('EDGE_NGINX_USER names edgeward-no-such-user, which is not a user of this machine');
+  });
+
   it.skipIf(process.getuid?.() !== 0)(
     "lets nginx's workers (another user: root runs them as EDGE_NGINX_USER) read the certificates",
     async () => {

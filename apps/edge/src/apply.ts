@@ -286,7 +286,13 @@ function tlsProblem(files: EdgeFile[]): string | null {
  */
 function workerGroupOf(user: string | undefined): number | null {
   if (!user || process.getuid?.() !== 0) return null;
-  const ids = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+  const ids = (flag: string) => {
+    try {
+      return Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    } catch {
+      throw new Error(`EDGE_NGINX_USER names ${user}, which is not a user of this machine`);
+    }
+  };
   return ids('-u') === 0 ? null : ids('-g');
 }
 
