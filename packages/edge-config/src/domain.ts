@@ -148,8 +148,9 @@ function cachingLines(config: EdgeDomainConfig): string[] {
   return [
     'proxy_cache edgeward;',
     'proxy_cache_lock on;',
-    // The rule's expiry governs, whatever the origin says; Vary is ignored so that a URL is one object.
-    'proxy_ignore_headers Cache-Control Expires X-Accel-Expires Vary;',
+    // The rule's expiry governs, whatever the origin says; Vary is ignored so that a URL is one object. An origin
+    // cannot steer the edge either: no redirect inside it (to its internal locations), no rate or buffering change.
+    'proxy_ignore_headers Cache-Control Expires Vary X-Accel-Expires X-Accel-Redirect X-Accel-Limit-Rate X-Accel-Buffering X-Accel-Charset;',
     ...(stale.length > 0 ? [`proxy_cache_use_stale ${stale.join(' ')};`] : []),
     ...(cacheConfig.cachePrefresh === 'on' ? ['proxy_cache_background_update on;'] : []),
     ...(config.rangeStatus === 'on' ? ['slice 1m;'] : []),

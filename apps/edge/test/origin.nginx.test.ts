@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { EdgeSnapshot } from '@edgeward/edge-config';
+import { selfSignedCertificate } from '@edgeward/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EdgeAgent } from '../src/agent';
+import { loopbackRequest } from '../src/cache-tasks';
+import { silentLogger } from '../src/log';
+import { loadSettings } from '../src/settings';
+import { eventually, type FakeConsole, startFakeConsole } from './fake-console';
+import { snapshotOf } from './snapshots';
+
+/*
+ * What reaches an origin through the edge, with real nginx (ports EDGE_PORT_BASE + 140-149): range origin in 1 MB
+ * slices, a WebSocket upgrade, an HTTPS origin asked by its host name, the request headers an origin sees, and an
+ * origin's X-Accel and Cache-Control headers ignored.
+ */
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const hasNginx = fs.existsSync(NGINX);
+if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
+  throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
+}
+
+const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 140;
+const ports = { http: base + 1, https: base + 2, internal: base + 3, auth: base + 4, console: base + 5 };
+
+/** 2.5 MB whose bytes say where they are. */
+const file = Buffer.from(Array.from({ length: 2.5 * 1024 * 1024 }, (_, i) => 97 + (i % 26)));
+
+interface Seen {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  servername?: string;
+}
+
+/** An origin on HTTP and HTTPS: /file answers ranges, /accel sends headers an edge must ignore, upgrades echo. */
+async function startOrigin() {
+  const seen: Seen[] = [];
+  const handler: http.RequestListener = (req, res) => {
+    const servername = (req.socket as { servername?: string }).servername;
+    seen.push({ url: req.url ?? '/', headers: req.headers, ...(servername ? { servername } : {}) });
+    if (req.url === '/file') {
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+      if (!range) return res.writeHead(200, { 'content-length': file.length }).end(file);
+      const start = Number(range[1]);
+      const end = Math.min(range[2] ? Number(range[2]) : file.length - 1, file.length - 1);
+      res.writeHead(206, {
+        'content-range': `bytes ${start}-${end}/${file.length}`,
+        'content-length': end - start + 1,
+      });
+      return res.end(file.subarray(start, end + 1));
+    }
+    if (req.url === '/accel') {
+      res.setHeader('x-accel-redirect', '/elsewhere');
+      res.setHeader('x-accel-expires', '0');
+      res.setHeader('cache-control', 'no-store');
+    }
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(`origin ${req.url}`);
+  };
+  const upgraded: net.Socket[] = [];
+  const onUpgrade = (req: http.IncomingMessage, socket: net.Socket) => {
+    seen.push({ url: req.url ?? '/', headers: req.headers });
+    upgraded.push(socket);
+    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+    socket.on('data', (data) => socket.write(Buffer.concat([Buffer.from('echo '), data])));
+  };
+  const pem = selfSignedCertificate('origin.example');
+  const plain = http.createServer(handler).on('upgrade', onUpgrade);
+  const secure = https.createServer({ cert: pem.certificate, key: pem.privateKey }, handler);
+  const listen = (server: http.Server) =>
+    new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+    );
+  const [httpPort, httpsPort] = [await listen(plain), await listen(secure)];
+  return {
+    httpPort,
+    httpsPort,
+    seen,
+    last: (url: string) => seen.filter((s) => s.url === url).at(-1),
+    close: async () => {
+      for (const socket of upgraded) socket.destroy();
+      for (const server of [plain, secure]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  };
+}
+
+describe.skipIf(!hasNginx)('the way to an origin, with nginx', () => {
+  let stateDir: string;
+  let fake: FakeConsole;
+  let origin: Awaited<ReturnType<typeof startOrigin>>;
+  let agent: EdgeAgent;
+
+  const publish = async (snapshot: EdgeSnapshot) => {
+    fake.publish(snapshot);
+    const report = await eventually(`the report of domain ${snapshot.domainId}`, () =>
+      fake.reports.find((r) => r.domainId === snapshot.domainId && r.version === snapshot.version),
+    );
+    expect(report.result).toBe('applied');
+  };
+  const domain = (
+    domainId: number,
+    domainName: string,
+    change: (config: NonNullable<EdgeSnapshot['config']>) => void,
+  ) => {
+    const snapshot = snapshotOf({ domainId, domainName, version: 1, originPort: origin.httpPort });
+    change(snapshot.config!);
+    return snapshot;
+  };
+
+  beforeAll(async () => {
+    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-origin-'));
+    fake = await startFakeConsole(ports.console);
+    origin = await startOrigin();
+    const settings = loadSettings({
+      EDGE_CONSOLE_URL: fake.url,
+      EDGE_NODE_TOKEN: fake.token,
+      EDGE_STATE_DIR: stateDir,
+      EDGE_HTTP_PORT: String(ports.http),
+      EDGE_HTTPS_PORT: String(ports.https),
+      EDGE_INTERNAL_PORT: String(ports.internal),
+      EDGE_AUTH_PORT: String(ports.auth),
+      NGINX_BIN: NGINX,
+      EDGE_NGINX_USER: 'root',
+      EDGE_WORKER_PROCESSES: '1',
+    });
+    agent = new EdgeAgent({ settings, log: silentLogger });
+    await agent.start();
+  });
+
+  afterAll(async () => {
+    await agent?.stop();
+    await agent?.nginx.stop();
+    await agent?.auth.nginx.stop();
+    await fake?.close();
+    await origin?.close();
+    if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('fetches a range origin in 1 MB slices, caches them and serves a visitor range', async () => {
+    await publish(
+      domain(1, 'range.test', (config) => {
+        config.rangeStatus = 'on';
+      }),
+    );
+    const whole = await loopbackRequest(ports.http, 'range.test', '/file');
+    expect(whole.status).toBe(200);
+    expect(whole.body.equals(file)).toBe(true);
+    const ranges = origin.seen.filter((s) => s.url === '/file').map((s) => s.headers.range);
+    expect(ranges).toEqual(['bytes=0-1048575', 'bytes=1048576-2097151', 'bytes=2097152-3145727']);
+
+    const part = await loopbackRequest(ports.http, 'range.test', '/file', { range: 'bytes=1048570-1048580' });
+    expect(part.status).toBe(206);
+    expect(part.headers['x-cache-status']).toBe('HIT');
+    expect(part.body.equals(file.subarray(1048570, 1048581))).toBe(true);
+    expect(origin.seen.filter((s) => s.url === '/file')).toHaveLength(3);
+  });
+
+  it('passes a WebSocket upgrade on to the origin', async () => {
+    await publish(
+      domain(2, 'ws.test', (config) => {
+        config.websocket = 'on';
+      }),
+    );
+    const echoed = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(ports.http, '127.0.0.1', () =>
+        socket.write(
+          'GET /chat HTTP/1.1\r\nHost: ws.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+            'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        ),
+      );
+      let received = '';
+      socket.on('data', (data) => {
+        received += data.toString();
+        if (received.includes('\r\n\r\n') && !received.includes('echo')) socket.write('ping');
+        if (received.includes('echo ping')) {
+          socket.destroy();
+          resolve(received);
+        }
+      });
+      socket.on('error', reject);
+      setTimeout(() => reject(new Error(`no echo: ${received}`)), 5000);
+    });
+    expect(echoed).toMatch(/^HTTP\/1\.1 101 /);
+    expect(origin.last('/chat')?.headers).toMatchObject({ upgrade: 'websocket', connection: 'upgrade' });
+  });
+
+  it('asks an HTTPS origin by its host name, in the Host header and the TLS name', async () => {
+    await publish(
+      domain(3, 'secure-origin.test', (config) => {
+        config.originProtocol = 'https';
+        config.sources[0]!.httpsPort = origin.httpsPort;
+        config.sources[0]!.hostName = 'origin.example';
+      }),
+    );
+    const answer = await loopbackRequest(ports.http, 'secure-origin.test', '/over-tls');
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('origin /over-tls');
+    expect(origin.last('/over-tls')).toMatchObject({
+      servername: 'origin.example',
+      headers: { host: 'origin.example' },
+    });
+  });
+
+  it("sends an origin the visitor's address and ignores the origin's X-Accel and Cache-Control headers", async () => {
+    await publish(domain(4, 'plain.test', () => {}));
+    const answer = await loopbackRequest(ports.http, 'plain.test', '/accel');
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('origin /accel');
+    expect(answer.headers).not.toHaveProperty('x-accel-expires');
+    // The rule's hour governs: the origin's no-store and X-Accel-Expires: 0 cache nothing less.
+    expect((await loopbackRequest(ports.http, 'plain.test', '/accel')).headers['x-cache-status']).toBe('HIT');
+    expect(origin.last('/accel')!.headers).toMatchObject({
+      host: 'plain.test',
+      'x-real-ip': '127.0.0.1',
+      'x-forwarded-for': '127.0.0.1',
+    });
+  });
+});
