@@ -116,10 +116,8 @@ describe('applying snapshots', () => {
     await applier.boot(new Map());
     const served = withCertificate(domain(6, 1), selfSignedCertificate('d6.test'));
     expect(await applier.apply([served], false)).toEqual([{ domainId: 6, version: 1, result: 'applied' }]);
-    const mismatched = withCertificate(domain(6, 2), {
-      certificate: selfSignedCertificate('d6.test').certificate,
-      privateKey: selfSignedCertificate('d6.test').privateKey,
-    });
+    const [one, another] = [selfSignedCertificate('d6.test'), selfSignedCertificate('d6.test')];
+    const mismatched = withCertificate(domain(6, 2), { certificate: one.certificate, privateKey: another.privateKey });
     const [report] = await applier.apply([mismatched], false);
     expect(report).toMatchObject({ result: 'failed', reason: 'the certificate does not belong to its private key' });
     expect(fs.readFileSync(path.join(paths.certsDir, 'd6.test.pem'), 'utf8')).toContain(

@@ -6,20 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EdgeAgent } from '../src/agent';
 import { loopbackRequest } from '../src/cache-tasks';
 import { silentLogger } from '../src/log';
-import { type EdgeSettings, loadSettings } from '../src/settings';
+import type { EdgeSettings } from '../src/settings';
 import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './fake-console';
+import { hasNginx, loopbackEdgeSettings, stopEdge } from './nginx-agent';
 import { snapshotOf, withBrokenCertificate } from './snapshots';
 
 /*
  * The agent against real nginx, a loopback origin and a fake console (ports EDGE_PORT_BASE + 100-119, 18100-18119 by
  * default). Skipped where nginx is not installed, unless EDGE_NGINX_REQUIRED=1 (CI), where its absence fails the run.
  */
-
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-const hasNginx = fs.existsSync(NGINX);
-if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
-  throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
-}
 
 const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 100;
 const ports = {
@@ -33,17 +28,7 @@ const ports = {
 };
 
 function settingsFor(stateDir: string, consoleUrl: string, token: string): EdgeSettings {
-  return loadSettings({
-    EDGE_CONSOLE_URL: consoleUrl,
-    EDGE_NODE_TOKEN: token,
-    EDGE_STATE_DIR: stateDir,
-    EDGE_HTTP_PORT: String(ports.http),
-    EDGE_HTTPS_PORT: String(ports.https),
-    EDGE_INTERNAL_PORT: String(ports.internal),
-    EDGE_AUTH_PORT: String(ports.auth),
-    NGINX_BIN: NGINX,
-    EDGE_NGINX_USER: 'root',
-    EDGE_WORKER_PROCESSES: '1',
+  return loopbackEdgeSettings(stateDir, { url: consoleUrl, token }, ports, {
     EDGE_CACHE_MAX_SIZE: '100m',
     EDGE_LOG_BATCH_SECONDS: '0.2',
     // About a dozen lines: the rotation test fills it several times.
@@ -78,9 +63,7 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
   });
 
   afterAll(async () => {
-    await agent?.stop();
-    await agent?.nginx.stop();
-    await agent?.auth.nginx.stop();
+    await stopEdge(agent);
     await fake?.close();
     await origin?.close();
     if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EdgeAgent } from '../src/agent';
 import { loopbackRequest } from '../src/cache-tasks';
 import { consoleLogger } from '../src/log';
-import { loadSettings } from '../src/settings';
 import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './fake-console';
+import { hasNginx, loopbackEdgeSettings, stopEdge } from './nginx-agent';
 import { snapshotOf, withBandwidthDefense } from './snapshots';
 
 /*
@@ -14,12 +14,6 @@ import { snapshotOf, withBandwidthDefense } from './snapshots';
  * the threshold within the window is listed in the domain's capped file, and nginx caps its next response from the
  * first byte. Skipped without nginx, unless EDGE_NGINX_REQUIRED=1.
  */
-
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-const hasNginx = fs.existsSync(NGINX);
-if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
-  throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
-}
 
 const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 120;
 const ports = {
@@ -42,27 +36,13 @@ describe.skipIf(!hasNginx)('the bandwidth watch with nginx', () => {
     stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-bandwidth-'));
     fake = await startFakeConsole(ports.console);
     origin = await startOrigin(ports.origin);
-    const settings = loadSettings({
-      EDGE_CONSOLE_URL: fake.url,
-      EDGE_NODE_TOKEN: fake.token,
-      EDGE_STATE_DIR: stateDir,
-      EDGE_HTTP_PORT: String(ports.http),
-      EDGE_HTTPS_PORT: String(ports.https),
-      EDGE_INTERNAL_PORT: String(ports.internal),
-      EDGE_AUTH_PORT: String(ports.auth),
-      NGINX_BIN: NGINX,
-      EDGE_NGINX_USER: 'root',
-      EDGE_WORKER_PROCESSES: '1',
-      EDGE_LOG_BATCH_SECONDS: '0.2',
-    });
+    const settings = loopbackEdgeSettings(stateDir, fake, ports, { EDGE_LOG_BATCH_SECONDS: '0.2' });
     agent = new EdgeAgent({ settings, log: consoleLogger((line) => logged.push(line)) });
     await agent.start();
   });
 
   afterAll(async () => {
-    await agent?.stop();
-    await agent?.nginx.stop();
-    await agent?.auth.nginx.stop();
+    await stopEdge(agent);
     await fake?.close();
     await origin?.close();
     if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });

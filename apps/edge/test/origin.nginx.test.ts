@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EdgeAgent } from '../src/agent';
 import { loopbackRequest } from '../src/cache-tasks';
 import { silentLogger } from '../src/log';
-import { loadSettings } from '../src/settings';
 import { eventually, type FakeConsole, startFakeConsole } from './fake-console';
+import { hasNginx, loopbackEdgeSettings, stopEdge } from './nginx-agent';
 import { snapshotOf } from './snapshots';
 
 /*
@@ -19,12 +19,6 @@ import { snapshotOf } from './snapshots';
  * slices, a WebSocket upgrade, an HTTPS origin asked by its host name, the request headers an origin sees, and an
  * origin's X-Accel and Cache-Control headers ignored.
  */
-
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-const hasNginx = fs.existsSync(NGINX);
-if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
-  throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
-}
 
 const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 140;
 const ports = { http: base + 1, https: base + 2, internal: base + 3, auth: base + 4, console: base + 5 };
@@ -119,26 +113,12 @@ describe.skipIf(!hasNginx)('the way to an origin, with nginx', () => {
     stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-origin-'));
     fake = await startFakeConsole(ports.console);
     origin = await startOrigin();
-    const settings = loadSettings({
-      EDGE_CONSOLE_URL: fake.url,
-      EDGE_NODE_TOKEN: fake.token,
-      EDGE_STATE_DIR: stateDir,
-      EDGE_HTTP_PORT: String(ports.http),
-      EDGE_HTTPS_PORT: String(ports.https),
-      EDGE_INTERNAL_PORT: String(ports.internal),
-      EDGE_AUTH_PORT: String(ports.auth),
-      NGINX_BIN: NGINX,
-      EDGE_NGINX_USER: 'root',
-      EDGE_WORKER_PROCESSES: '1',
-    });
-    agent = new EdgeAgent({ settings, log: silentLogger });
+    agent = new EdgeAgent({ settings: loopbackEdgeSettings(stateDir, fake, ports), log: silentLogger });
     await agent.start();
   });
 
   afterAll(async () => {
-    await agent?.stop();
-    await agent?.nginx.stop();
-    await agent?.auth.nginx.stop();
+    await stopEdge(agent);
     await fake?.close();
     await origin?.close();
     if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });

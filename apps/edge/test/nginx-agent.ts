@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import type { EdgeAgent } from '../src/agent';
+import { type EdgeSettings, loadSettings } from '../src/settings';
+
+/*
+ * What the tests of the agent against real nginx share: nginx itself (skipped where it is not installed, unless
+ * EDGE_NGINX_REQUIRED=1, as in CI, where its absence fails the run), settings for an edge of their own on loopback,
+ * and the way to stop it.
+ */
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+export const hasNginx = fs.existsSync(NGINX);
+if (!hasNginx && process.env.EDGE_NGINX_REQUIRED === '1') {
+  throw new Error(`EDGE_NGINX_REQUIRED=1 but ${NGINX} is missing`);
+}
+
+export interface EdgePorts {
+  http: number;
+  https: number;
+  internal: number;
+  auth: number;
+}
+
+/** An edge in `stateDir` on the given ports, one worker running as root; `extra` adds or overrides settings. */
+export function loopbackEdgeSettings(
+  stateDir: string,
+  console: { url: string; token: string },
+  ports: EdgePorts,
+  extra: Record<string, string> = {},
+): EdgeSettings {
+  return loadSettings({
+    EDGE_CONSOLE_URL: console.url,
+    EDGE_NODE_TOKEN: console.token,
+    EDGE_STATE_DIR: stateDir,
+    EDGE_HTTP_PORT: String(ports.http),
+    EDGE_HTTPS_PORT: String(ports.https),
+    EDGE_INTERNAL_PORT: String(ports.internal),
+    EDGE_AUTH_PORT: String(ports.auth),
+    NGINX_BIN: NGINX,
+    EDGE_NGINX_USER: 'root',
+    EDGE_WORKER_PROCESSES: '1',
+    ...extra,
+  });
+}
+
+/** The agent and both its nginx (the main one and the URL authentication sidecar). */
+export async function stopEdge(agent: EdgeAgent | undefined): Promise<void> {
+  await agent?.stop();
+  await agent?.nginx.stop();
+  await agent?.auth.nginx.stop();
+}
