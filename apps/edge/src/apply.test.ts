@@ -8,13 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotOf, withBrokenCertificate, withCertificate } from '../test/snapshots';
 import { ConfigApplier } from './apply';
 import { silentLogger } from './log';
-import type { Nginx, TestResult } from './nginx';
+import { ConfigRefused, type Nginx, type TestResult } from './nginx';
 import { loadSettings } from './settings';
 import { SnapshotStore } from './state';
 
 /*
- * The applier with a scripted nginx: `nginx -t` answers what the test says (blaming a file as nginx would), reloads
- * are counted. The loopback tests run the same code against real nginx.
+ * The applier with a scripted nginx: a reload is refused and `nginx -t` answers as the test says (blaming a file as
+ * nginx would); reloads and tests are counted. The loopback tests run the same code against real nginx.
  */
 
 let dir: string;
@@ -29,13 +29,18 @@ function setup() {
   const nginx = {
     paths: { mainConfig: settings.layout.mainConfig },
     tests: [] as TestResult[],
+    refusals: [] as string[],
+    tested: 0,
     reloads: 0,
     started: 0,
     async test() {
+      this.tested++;
       return this.tests.shift() ?? { ok: true };
     },
     async reload() {
       this.reloads++;
+      const refusal = this.refusals.shift();
+      if (refusal !== undefined) throw new ConfigRefused(refusal);
     },
     async startOrReload() {
       this.started++;
@@ -51,10 +56,15 @@ function setup() {
     store,
     silentLogger,
   );
-  const blame = (file: string): TestResult => ({
-    ok: false,
-    message: `nginx: [emerg] unknown directive "x" in ${file}:3\nnginx: configuration file ${settings.layout.mainConfig} test failed`,
-  });
+  const unknownDirective = (file: string) => `nginx: [emerg] unknown directive "x" in ${file}:3`;
+  /** nginx refuses the files at the reload, then `nginx -t` blames `file`. */
+  const blame = (file: string) => {
+    nginx.refusals.push(unknownDirective(file));
+    nginx.tests.push({
+      ok: false,
+      message: `${unknownDirective(file)}\nnginx: configuration file ${settings.layout.mainConfig} test failed`,
+    });
+  };
   return { paths, nginx, store, applier, blame };
 }
 
@@ -62,16 +72,18 @@ const domain = (domainId: number, version: number) =>
   snapshotOf({ domainId, domainName: `d${domainId}.test`, version, originPort: 9000 + version });
 
 describe('applying snapshots', () => {
-  it('writes, tests, reloads, keeps the new versions and reports them', async () => {
+  it('writes, reloads (nginx reads the files once: no test first), keeps the new versions and reports them', async () => {
     const { paths, nginx, store, applier } = setup();
     await applier.boot(new Map());
     expect(nginx.started).toBe(1);
+    const testedAtBoot = nginx.tested;
     const reports = await applier.apply([domain(1, 1), domain(2, 1)], false);
     expect(reports).toEqual([
       { domainId: 1, version: 1, result: 'applied' },
       { domainId: 2, version: 1, result: 'applied' },
     ]);
     expect(nginx.reloads).toBe(1);
+    expect(nginx.tested).toBe(testedAtBoot);
     expect(fs.readdirSync(paths.domainsDir).sort()).toEqual(['1.conf', '2.conf']);
     expect([...store.loadAll().keys()].sort()).toEqual([1, 2]);
     // The same versions again (a resync): nothing to do.
@@ -84,12 +96,15 @@ describe('applying snapshots', () => {
     await applier.boot(new Map());
     await applier.apply([domain(1, 1)], false);
     const before = fs.readFileSync(path.join(paths.domainsDir, '1.conf'), 'utf8');
-    nginx.tests.push(blame(path.join(paths.domainsDir, '1.conf')));
+    const reloads = nginx.reloads;
+    blame(path.join(paths.domainsDir, '1.conf'));
     const reports = await applier.apply([domain(1, 2), domain(2, 1)], false);
     expect(reports).toEqual([
       { domainId: 1, version: 2, result: 'failed', reason: expect.stringContaining('unknown directive "x"') },
       { domainId: 2, version: 1, result: 'applied' },
     ]);
+    // Refused, tested, reloaded without domain 1's new files.
+    expect(nginx.reloads).toBe(reloads + 2);
     expect(fs.readFileSync(path.join(paths.domainsDir, '1.conf'), 'utf8')).toBe(before);
     expect(store.loadAll().get(1)?.version).toBe(1);
     // The failed version is not tried again; a newer one is.
@@ -160,12 +175,30 @@ describe('applying snapshots', () => {
   );
 
   it('fails every change when nginx blames no file it can trace', async () => {
-    const { nginx, applier } = setup();
+    const { paths, nginx, applier } = setup();
     await applier.boot(new Map());
-    nginx.tests.push({ ok: false, message: 'nginx: [emerg] could not build server_names_hash' });
+    const message = 'nginx: [emerg] could not build server_names_hash';
+    nginx.refusals.push(message);
+    nginx.tests.push({ ok: false, message });
     const reports = await applier.apply([domain(1, 1), domain(2, 1)], false);
     expect(reports.map((r) => r.result)).toEqual(['failed', 'failed']);
-    expect(nginx.reloads).toBe(0);
+    expect(nginx.reloads).toBe(1);
+    expect(fs.readdirSync(paths.domainsDir)).toEqual([]);
+  });
+
+  it('puts every file back and reports nothing when nginx refuses files `nginx -t` passes', async () => {
+    const { paths, nginx, applier } = setup();
+    await applier.boot(new Map());
+    await applier.apply([domain(1, 1)], false);
+    const before = fs.readFileSync(path.join(paths.domainsDir, '1.conf'), 'utf8');
+    const refusal = 'nginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)';
+    nginx.refusals.push(refusal, refusal);
+    await expect(applier.apply([domain(1, 2), domain(2, 1)], false)).rejects.toThrow('Address already in use');
+    expect(fs.readdirSync(paths.domainsDir)).toEqual(['1.conf']);
+    expect(fs.readFileSync(path.join(paths.domainsDir, '1.conf'), 'utf8')).toBe(before);
+    expect(applier.good.get(1)?.version).toBe(1);
+    // Nothing was reported, so the console sends the versions again and they are tried again.
+    expect(await applier.apply([domain(1, 2)], false)).toEqual([{ domainId: 1, version: 2, result: 'applied' }]);
   });
 
   it('drops disabled and removed domains, and on a full answer every domain it does not list', async () => {

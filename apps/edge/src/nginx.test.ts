@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blamedFiles, errorLines, Nginx, nginxEnvironment } from './nginx';
+import { blamedFiles, errorLines, masterEmergencies, Nginx, nginxEnvironment } from './nginx';
 
 // Messages as nginx 1.22 writes them for `nginx -t -q`.
 const unknownDirective = `nginx: [emerg] unknown directive "proxy_cach" in /var/lib/edge/nginx/domains/12.conf:7
@@ -28,6 +28,27 @@ describe('nginx -t messages', () => {
       '[emerg] unknown directive "proxy_cach" in /var/lib/edge/nginx/domains/12.conf:7',
     );
     expect(errorLines('nginx: [warn] conflicting server name "a" on 0.0.0.0:80, ignored')).toBe('');
+  });
+});
+
+describe('a reload the master refused', () => {
+  const log = [
+    '2026/11/26 02:59:39 [emerg] 2116#2116: host not found in upstream "o.invalid:80" in /var/lib/edge/nginx/domains/4.conf:3',
+    "2026/11/26 02:59:39 [emerg] 2200#2200: a worker's own trouble",
+    '2026/11/26 02:59:40 [warn] 2116#2116: conflicting server name "a" on 0.0.0.0:80, ignored',
+    '',
+  ].join('\n');
+
+  it("reads the master's [emerg] lines of its error log as nginx -t words them", () => {
+    const message = masterEmergencies(log, 2116);
+    expect(message).toBe(
+      'nginx: [emerg] host not found in upstream "o.invalid:80" in /var/lib/edge/nginx/domains/4.conf:3',
+    );
+    expect(blamedFiles(message)).toEqual(['/var/lib/edge/nginx/domains/4.conf']);
+  });
+
+  it("finds nothing in other processes' lines or below [emerg]", () => {
+    expect(masterEmergencies(log, 9)).toBe('');
   });
 });
 

@@ -20,6 +20,12 @@ export interface NginxPaths {
 
 export type TestResult = { ok: true } | { ok: false; message: string };
 
+/**
+ * A reload the master refused: it could not load the files on disk and serves the configuration it had. The
+ * message has nginx -t's form ("nginx: [emerg] ... in /path:line"), so blamedFiles and errorLines read it.
+ */
+export class ConfigRefused extends Error {}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /*
@@ -104,16 +110,17 @@ export class Nginx {
   }
 
   /**
-   * HUP to the master, then waits until it serves the new files: new workers started (a master that cannot load
-   * the files keeps the old ones; that is an error here) and the old workers no longer accepting (gone, or titled
-   * "shutting down", which they set just before closing their listening sockets). The master reads the whole
-   * configuration first: about 10 s with ten thousand domains on two cores, hence the long limit.
+   * HUP to the master, then waits until it serves the new files: new workers started and the old workers no longer
+   * accepting (gone, or titled "shutting down", which they set just before closing their listening sockets). The
+   * master reads the whole configuration first, which takes seconds with ten thousand domains, hence the long
+   * limit. A master that cannot load the files says why in its error log and keeps the old ones: ConfigRefused.
    */
   async reload(timeoutMs = 60_000): Promise<void> {
     const pid = this.masterPid();
     if (pid === null) throw new Error('nginx is not running');
     const before = childrenOf(pid);
     const oldWorkers = before.filter((child) => titleOf(child).includes('worker process'));
+    const log = new LogTail(this.paths.errorLog);
     process.kill(pid, 'SIGHUP');
     const started = Date.now();
     const done = () => {
@@ -124,6 +131,8 @@ export class Nginx {
       );
     };
     while (!done()) {
+      const refusal = masterEmergencies(log.read(), pid);
+      if (refusal) throw new ConfigRefused(refusal);
       if (Date.now() - started > timeoutMs) {
         throw new Error(`nginx did not start new workers within ${timeoutMs / 1000} s (see ${this.paths.errorLog})`);
       }
@@ -189,6 +198,55 @@ function childrenOf(pid: number): number[] {
     if (ppid === pid) children.push(Number(name));
   }
   return children;
+}
+
+/** What a log file gains from the moment it is opened on: each read answers the lines written since the last. */
+class LogTail {
+  private offset: number;
+  private partial = '';
+
+  constructor(private readonly file: string) {
+    this.offset = sizeOf(file);
+  }
+
+  read(): string {
+    const size = sizeOf(this.file);
+    // A log rotated away starts again from its beginning.
+    if (size < this.offset) this.offset = 0;
+    if (size === this.offset) return '';
+    const buffer = Buffer.alloc(size - this.offset);
+    const fd = fs.openSync(this.file, 'r');
+    try {
+      fs.readSync(fd, buffer, 0, buffer.length, this.offset);
+    } finally {
+      fs.closeSync(fd);
+    }
+    this.offset = size;
+    const text = this.partial + buffer.toString('utf8');
+    const end = text.lastIndexOf('\n') + 1;
+    this.partial = text.slice(end);
+    return text.slice(0, end);
+  }
+}
+
+function sizeOf(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The [emerg] lines the master `pid` wrote (`2026/01/02 03:04:05 [emerg] 123#123: message`), in nginx -t's form
+ * (`nginx: [emerg] message`); '' when there are none. Workers log under their own pids.
+ */
+export function masterEmergencies(lines: string, pid: number): string {
+  const found: string[] = [];
+  for (const match of lines.matchAll(/^\S+ \S+ \[emerg\] (\d+)#\d+: (.*)$/gm)) {
+    if (Number(match[1]) === pid) found.push(`nginx: [emerg] ${match[2]}`);
+  }
+  return found.join('\n');
 }
 
 /**

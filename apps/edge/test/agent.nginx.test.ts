@@ -100,6 +100,29 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     expect(fs.readdirSync(path.join(stateDir, 'nginx', 'certs'))).toEqual([]);
   });
 
+  it('reports a domain whose origin nginx cannot resolve as failed, and serves the others of the batch', async () => {
+    // nginx resolves origin names when it loads the files: the reload is refused, `nginx -t` blames the domain.
+    fake.publish(
+      snapshotOf({
+        domainId: 8,
+        domainName: 'unresolved.test',
+        version: 1,
+        originPort: ports.origin,
+        originHost: 'no-such-origin.invalid',
+      }),
+    );
+    fake.publish(snapshotOf({ domainId: 9, domainName: 'resolved.test', version: 1, originPort: ports.origin }));
+
+    expect(await reportOf(8, 1)).toMatchObject({
+      result: 'failed',
+      reason: expect.stringContaining('host not found in upstream "no-such-origin.invalid'),
+    });
+    expect(await reportOf(9, 1)).toMatchObject({ result: 'applied' });
+    expect((await get('resolved.test', '/e')).status).toBe(200);
+    expect((await get('unresolved.test', '/d')).status).toBe(404);
+    expect(fs.existsSync(path.join(stateDir, 'nginx', 'domains', '8.conf'))).toBe(false);
+  });
+
   it('purges a URL and a directory: the next request is a MISS', async () => {
     await get('a.test', '/dir/y');
     expect((await get('a.test', '/dir/y')).headers['x-cache-status']).toBe('HIT');
