@@ -273,6 +273,14 @@ async function tenThousandDomains(mix: 'busy' | 'plain'): Promise<void> {
       if (report?.result !== 'applied') throw new Error(`the agent did not apply the change: ${report?.reason}`);
     });
     console.log(`a change applied by the agent until served (median of 3): ${seconds(applyMs)}`);
+    // The comparison: the agent tested the files with `nginx -t` before every reload until the reload became the test.
+    const testedMs = await medianUntilServed(options, probe, 'X-Bench-Tested', async (changed) => {
+      writeDomain(options, changed);
+      const test = await nginx.test();
+      if (!test.ok) throw new Error(test.message);
+      await nginx.reload();
+    });
+    console.log(`  the same with nginx -t before the reload (as before): ${seconds(testedMs)}`);
     await settled(nginx);
     const after = memoryOf(nginx);
     console.log(

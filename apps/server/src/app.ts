@@ -18,7 +18,7 @@ import { installErrorHandler, sendNotFound } from './http/error-handler';
 import { requestIdOf } from './http/request-id';
 import { installRequestLog } from './http/request-log';
 import { applySecurityHeaders } from './http/security-headers';
-import { createJobRunner } from './jobs/runner';
+import { createJobRunner, JOBS_CHANNEL } from './jobs/runner';
 import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
 import { areas } from './modules';
 import { createApiKeyAuthenticator } from './modules/apikey/api-key-auth';
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pollMs: config.jobsPollMs,
     log: app.log,
     beforePoll: () => schedules.tick(),
+    listen: (onNotify) => deps.database.listen(JOBS_CHANNEL, onNotify),
   });
   app.decorate('jobs', jobs);
   app.decorate('schedules', schedules);

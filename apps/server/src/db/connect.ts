@@ -28,6 +28,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction on the driver: committed when it resolves, rolled back when it throws. */
   scriptTransaction<T>(work: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel`: `onNotify` runs for each NOTIFY on it, from this process or another on the same database,
+   * when the transaction that sent it commits. Answers how to stop listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,22 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     return {
       db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
+      async listen(channel, onNotify) {
+        // A connection of its own, outside the pool: it waits for notifications as long as the listener lives.
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        client.on('error', () => {});
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        await client.connect();
+        try {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await client.end();
+          throw error;
+        }
+        return () => client.end();
+      },
       async scriptTransaction(work) {
         const client = await pool.connect();
         try {
@@ -114,6 +135,10 @@ export async function openPglite(
     db: drizzlePglite({ client: turns as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
     pglite: client,
+    async listen(channel, onNotify) {
+      const stop = await client.listen(channel, () => onNotify());
+      return () => stop();
+    },
     scriptTransaction: (work) =>
       turns.transaction((tx) =>
         work({

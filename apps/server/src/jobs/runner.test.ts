@@ -5,7 +5,7 @@ import { createTestDatabase, dbKinds, testClock } from '../../test/helpers';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
 import { backoffMs, defineJob, handle, type JobKind, type PayloadOf } from './job';
-import { createJobRunner, type JobRunner } from './runner';
+import { createJobRunner, enqueueJob, JOBS_CHANNEL, type JobRunner } from './runner';
 
 interface JobRow {
   id: number;
@@ -166,6 +166,26 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     realRunner.start();
     await expect.poll(() => seen, { timeout: 5000 }).toEqual([7]);
     await realRunner.stop();
+  });
+
+  it('runs a job as soon as the transaction that enqueued it commits, long before its next poll', async () => {
+    const listening = createJobRunner(database.db, {
+      pollMs: 600_000,
+      listen: (onNotify) => database.listen(JOBS_CHANNEL, onNotify),
+    });
+    const seen: number[] = [];
+    const prompt = numbered('test.prompt');
+    on(listening, prompt, ({ n }) => seen.push(n));
+    listening.start();
+    try {
+      // The first poll would come ten minutes after the start.
+      await database.db.transaction(async (tx) => {
+        await enqueueJob(tx, prompt, { n: 8 });
+      });
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual([8]);
+    } finally {
+      await listening.stop();
+    }
   });
 
   it('merges a job into the waiting one with the same key, but never into one already claimed', async () => {

@@ -27,7 +27,15 @@ export interface JobRunnerOptions {
   log?: { error(obj: object, msg: string): void };
   /** Runs before each poll's jobs: the schedules enqueue what has come due (jobs/schedules.ts). */
   beforePoll?: () => Promise<unknown>;
+  /**
+   * Subscribes to JOBS_CHANNEL (Database.listen): a job committed in this process or another then runs at once
+   * instead of at the next poll. The poll stays, for delayed jobs and a lost connection.
+   */
+  listen?: (onNotify: () => void) => Promise<() => Promise<void>>;
 }
+
+/** The channel every enqueue notifies when its transaction commits. */
+export const JOBS_CHANNEL = 'edgeward_jobs';
 
 type Claimed = Job<unknown> & { maxAttempts: number };
 
@@ -62,6 +70,7 @@ export async function enqueueJob<K extends JobKind>(
       },
     })
     .returning({ id: jobs.id });
+  await executor.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
   return row!.id;
 }
 
@@ -187,14 +196,36 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     }
   }
 
-  function schedule() {
+  let polling = false;
+  let nudged = false;
+  let listening: Promise<(() => Promise<void>) | undefined> | undefined;
+
+  function schedule(delayMs = pollMs) {
     if (stopped) return;
     timer = setTimeout(() => {
+      timer = undefined;
+      polling = true;
+      nudged = false;
       poll()
         .catch((error) => options.log?.error({ err: error }, 'job runner poll failed'))
-        .finally(schedule);
-    }, pollMs);
+        .finally(() => {
+          polling = false;
+          // A job committed while this poll ran may have missed its claim.
+          schedule(nudged ? 0 : pollMs);
+        });
+    }, delayMs);
     timer.unref();
+  }
+
+  /** A job was committed: poll now, or right after the poll under way. */
+  function nudge() {
+    if (stopped) return;
+    if (polling) {
+      nudged = true;
+      return;
+    }
+    clearTimeout(timer);
+    schedule(0);
   }
 
   return {
@@ -219,13 +250,20 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     start(): void {
       if (!stopped) return;
       stopped = false;
+      listening = options.listen?.(nudge).catch((error) => {
+        options.log?.error({ err: error }, 'job runner cannot listen for new jobs; it polls');
+        return undefined;
+      });
       schedule();
     },
 
-    /** Stops polling and waits for the jobs in hand to finish, so the database can close after it. */
+    /** Stops polling and listening and waits for the jobs in hand to finish, so the database can close after it. */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
+      const unlisten = await listening;
+      listening = undefined;
+      await unlisten?.();
       while (running) await running.catch(() => 0);
     },
   };
