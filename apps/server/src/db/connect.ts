@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { listenOnPostgres } from './pg-listener';
 import { takingTurns } from './pglite-turns';
 import * as schema from './schema';
 
@@ -56,9 +57,10 @@ export interface ConnectOptions {
 }
 
 export async function connect(options: ConnectOptions): Promise<Database> {
-  if (options.databaseUrl) {
+  const { databaseUrl } = options;
+  if (databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: databaseUrl,
       max: options.poolSize ?? 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
@@ -66,22 +68,7 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     return {
       db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
-      async listen(channel, onNotify) {
-        // A connection of its own, outside the pool: it waits for notifications as long as the listener lives.
-        const client = new pg.Client({ connectionString: options.databaseUrl });
-        client.on('error', () => {});
-        client.on('notification', (message) => {
-          if (message.channel === channel) onNotify();
-        });
-        await client.connect();
-        try {
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        } catch (error) {
-          await client.end();
-          throw error;
-        }
-        return () => client.end();
-      },
+      listen: (channel, onNotify) => listenOnPostgres(databaseUrl, channel, onNotify),
       async scriptTransaction(work) {
         const client = await pool.connect();
         try {

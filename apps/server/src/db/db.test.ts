@@ -37,6 +37,21 @@ describe.each(dbKinds)('database on %s', (kind) => {
     expect(raw).toEqual([{ balance: '9007199254740995', n: '1' }]);
   });
 
+  it('delivers a NOTIFY to its listeners when the transaction commits, and none after they stop', async () => {
+    let heard = 0;
+    const unlisten = await database.listen('test_commit', () => heard++);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_notify('test_commit', '')`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toBe(0);
+    });
+    await expect.poll(() => heard, { timeout: 5000 }).toBe(1);
+    await unlisten();
+    await database.db.execute(sql`SELECT pg_notify('test_commit', '')`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toBe(1);
+  });
+
   it('matches the drizzle schema: tables, column types and nullability, unique keys, cascades, value lists', async () => {
     const fresh = await createTestDatabase(kind);
     try {

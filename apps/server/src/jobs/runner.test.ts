@@ -169,9 +169,17 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   });
 
   it('runs a job as soon as the transaction that enqueued it commits, long before its next poll', async () => {
+    let subscribed: () => void = () => {};
+    const subscription = new Promise<void>((resolve) => {
+      subscribed = resolve;
+    });
     const listening = createJobRunner(database.db, {
       pollMs: 600_000,
-      listen: (onNotify) => database.listen(JOBS_CHANNEL, onNotify),
+      listen: async (onNotify) => {
+        const unlisten = await database.listen(JOBS_CHANNEL, onNotify);
+        subscribed();
+        return unlisten;
+      },
     });
     const seen: number[] = [];
     const prompt = numbered('test.prompt');
@@ -179,6 +187,7 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     listening.start();
     try {
       // The first poll would come ten minutes after the start.
+      await subscription;
       await database.db.transaction(async (tx) => {
         await enqueueJob(tx, prompt, { n: 8 });
       });

@@ -250,10 +250,17 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     start(): void {
       if (!stopped) return;
       stopped = false;
-      listening = options.listen?.(nudge).catch((error) => {
-        options.log?.error({ err: error }, 'job runner cannot listen for new jobs; it polls');
-        return undefined;
-      });
+      listening = options.listen?.(nudge).then(
+        (unlisten) => {
+          // A job committed before the LISTEN took effect sent its notification to no one.
+          nudge();
+          return unlisten;
+        },
+        (error) => {
+          options.log?.error({ err: error }, 'job runner cannot listen for new jobs; it polls');
+          return undefined;
+        },
+      );
       schedule();
     },
 
