@@ -1,14 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { signUrlTypeA } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EdgeAgent } from '../src/agent';
 import { loopbackRequest } from '../src/cache-tasks';
 import { silentLogger } from '../src/log';
-import type { EdgeSettings } from '../src/settings';
-import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './fake-console';
-import { hasNginx, loopbackEdgeSettings, stopEdge } from './nginx-agent';
+import { eventually, type FakeConsole, startOrigin } from './fake-console';
+import { closeLoopbackEdge, hasNginx, loopbackEdgeSettings, startLoopbackEdge } from './nginx-agent';
 import { snapshotOf, withBrokenCertificate } from './snapshots';
 
 /*
@@ -27,14 +25,12 @@ const ports = {
   down: base + 12,
 };
 
-function settingsFor(stateDir: string, consoleUrl: string, token: string): EdgeSettings {
-  return loopbackEdgeSettings(stateDir, { url: consoleUrl, token }, ports, {
-    EDGE_CACHE_MAX_SIZE: '100m',
-    EDGE_LOG_BATCH_SECONDS: '0.2',
-    // About a dozen lines: the rotation test fills it several times.
-    EDGE_LOG_ROTATE_MB: '0.004',
-  });
-}
+const extra = {
+  EDGE_CACHE_MAX_SIZE: '100m',
+  EDGE_LOG_BATCH_SECONDS: '0.2',
+  // About a dozen lines: the rotation test fills it several times.
+  EDGE_LOG_ROTATE_MB: '0.004',
+};
 
 const get = (host: string, pathAndQuery: string) => loopbackRequest(ports.http, host, pathAndQuery);
 
@@ -52,22 +48,11 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
     eventually(`the report of cache task ${taskId}`, () => fake.cacheReports.find((r) => r.taskId === taskId));
 
   beforeAll(async () => {
-    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-agent-'));
-    fake = await startFakeConsole(ports.console);
     origin = await startOrigin(ports.origin);
-    agent = new EdgeAgent({
-      settings: settingsFor(stateDir, fake.url, fake.token),
-      log: silentLogger,
-    });
-    await agent.start();
+    ({ stateDir, fake, agent } = await startLoopbackEdge('agent', ports, { extra }));
   });
 
-  afterAll(async () => {
-    await stopEdge(agent);
-    await fake?.close();
-    await origin?.close();
-    if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeLoopbackEdge({ agent, fake, stateDir }, origin));
 
   it('serves a published domain: a MISS, then a HIT', async () => {
     // The console refuses the first report: the agent sends it again.
@@ -223,7 +208,12 @@ describe.skipIf(!hasNginx)('the edge agent with nginx', () => {
   it('restarted with the console down, serves from the last good snapshots', async () => {
     const consoleDown = () =>
       new EdgeAgent({
-        settings: settingsFor(stateDir, `http://127.0.0.1:${ports.down}`, fake.token),
+        settings: loopbackEdgeSettings(
+          stateDir,
+          { url: `http://127.0.0.1:${ports.down}`, token: fake.token },
+          ports,
+          extra,
+        ),
         log: silentLogger,
       });
     await agent.stop();

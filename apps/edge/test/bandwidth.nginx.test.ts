@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EdgeAgent } from '../src/agent';
+import type { EdgeAgent } from '../src/agent';
 import { loopbackRequest } from '../src/cache-tasks';
 import { consoleLogger } from '../src/log';
-import { eventually, type FakeConsole, startFakeConsole, startOrigin } from './fake-console';
-import { hasNginx, loopbackEdgeSettings, stopEdge } from './nginx-agent';
+import { eventually, type FakeConsole, startOrigin } from './fake-console';
+import { closeLoopbackEdge, hasNginx, startLoopbackEdge } from './nginx-agent';
 import { snapshotOf, withBandwidthDefense } from './snapshots';
 
 /*
@@ -33,20 +32,14 @@ describe.skipIf(!hasNginx)('the bandwidth watch with nginx', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-bandwidth-'));
-    fake = await startFakeConsole(ports.console);
     origin = await startOrigin(ports.origin);
-    const settings = loopbackEdgeSettings(stateDir, fake, ports, { EDGE_LOG_BATCH_SECONDS: '0.2' });
-    agent = new EdgeAgent({ settings, log: consoleLogger((line) => logged.push(line)) });
-    await agent.start();
+    ({ stateDir, fake, agent } = await startLoopbackEdge('bandwidth', ports, {
+      extra: { EDGE_LOG_BATCH_SECONDS: '0.2' },
+      log: consoleLogger((line) => logged.push(line)),
+    }));
   });
 
-  afterAll(async () => {
-    await stopEdge(agent);
-    await fake?.close();
-    await origin?.close();
-    if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeLoopbackEdge({ agent, fake, stateDir }, origin));
 
   it('caps a client over the threshold from the first byte of its next response', async () => {
     const snapshot = snapshotOf({ domainId: 7, domainName: 'v.test', version: 1, originPort: ports.origin });

@@ -1,17 +1,13 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { EdgeSnapshot } from '@edgeward/edge-config';
 import { selfSignedCertificate } from '@edgeward/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EdgeAgent } from '../src/agent';
+import type { EdgeAgent } from '../src/agent';
 import { loopbackRequest } from '../src/cache-tasks';
-import { silentLogger } from '../src/log';
-import { eventually, type FakeConsole, startFakeConsole } from './fake-console';
-import { hasNginx, loopbackEdgeSettings, stopEdge } from './nginx-agent';
+import { eventually, type FakeConsole } from './fake-console';
+import { closeLoopbackEdge, hasNginx, startLoopbackEdge } from './nginx-agent';
 import { snapshotOf } from './snapshots';
 
 /*
@@ -110,19 +106,11 @@ describe.skipIf(!hasNginx)('the way to an origin, with nginx', () => {
   };
 
   beforeAll(async () => {
-    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-origin-'));
-    fake = await startFakeConsole(ports.console);
     origin = await startOrigin();
-    agent = new EdgeAgent({ settings: loopbackEdgeSettings(stateDir, fake, ports), log: silentLogger });
-    await agent.start();
+    ({ stateDir, fake, agent } = await startLoopbackEdge('origin', ports));
   });
 
-  afterAll(async () => {
-    await stopEdge(agent);
-    await fake?.close();
-    await origin?.close();
-    if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeLoopbackEdge({ agent, fake, stateDir }, origin));
 
   it('fetches a range origin in 1 MB slices, caches them and serves a visitor range', async () => {
     await publish(
