@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,9 @@ const texts = {
   'en-US': {
     uploaded: 'The certificate was uploaded',
     keyMismatch: 'The private key does not match the certificate',
+    leafNotFirst:
+      'The chain is in the wrong order: the certificate that matches the private key must come first, then each intermediate',
+    downloadZip: 'Download ZIP (fullchain.pem and privkey.pem)',
     deployed: 'Deployed, HTTPS on',
     allOk: 'The certificate was deployed to 1 domain',
     deleteOk: /^Delete$/,
@@ -26,6 +30,8 @@ const texts = {
   'zh-CN': {
     uploaded: '证书已上传',
     keyMismatch: '私钥与证书不匹配',
+    leafNotFirst: '证书链顺序错误：与私钥匹配的证书必须放在最前，其后依次是中间证书',
+    downloadZip: '下载 ZIP（证书链 fullchain.pem 和私钥 privkey.pem）',
     deployed: '已部署，HTTPS 已开启',
     allOk: '证书已部署到 1 个域名',
     // antd spaces out a button's two Chinese characters.
@@ -71,6 +77,12 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await dialog.getByTestId('certificate-form-submit').click();
     await expect(dialog.getByText(text.keyMismatch)).toBeVisible();
     await dialog.getByTestId('certificate-form-key').fill(own.privateKey);
+    // The key's certificate after another one: the order is named, not the key.
+    await dialog.getByTestId('certificate-form-cert').fill(`${other.certificate}\n${own.certificate}`);
+    await dialog.getByTestId('certificate-form-submit').click();
+    await expect(dialog.getByText(text.leafNotFirst)).toBeVisible();
+    await expect(dialog.getByText(text.keyMismatch)).toBeHidden();
+    await dialog.getByTestId('certificate-form-cert').fill(own.certificate);
     await dialog.getByTestId('certificate-form-submit').click();
     await expect(page.getByText(text.uploaded)).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -106,11 +118,12 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(pemFile.suggestedFilename()).toBe(`${name}.pem`);
     expect(fs.readFileSync(await pemFile.path(), 'utf8').trim()).toBe(own.certificate);
     const zip = page.waitForEvent('download');
+    await expect(page.getByTestId('certificate-download-zip')).toHaveText(text.downloadZip);
     await page.getByTestId('certificate-download-zip').click();
     const zipFile = await zip;
     expect(zipFile.suggestedFilename()).toBe(`${name}.zip`);
-    // A zip starts with a local file header (PK\3\4).
-    expect(fs.readFileSync(await zipFile.path()).subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 3, 4]));
+    const listing = execFileSync('unzip', ['-Z1', await zipFile.path()], { encoding: 'utf8' });
+    expect(listing.trim().split('\n')).toEqual(['fullchain.pem', 'privkey.pem']);
   });
 }
 

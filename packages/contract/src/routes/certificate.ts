@@ -23,8 +23,8 @@ import { EmptySchema, IdParamsSchema, pageOf } from '../schemas/common';
  * Certificates (/certificate/manage). The spec shows no paths for them; these follow the domain calls' style.
  * - Ownership: every :id / id is the caller's certificate; a foreign id answers NOT_FOUND like a missing one.
  * - upload / replace: CERT_INVALID with the field message certificate.check.<problem> (certificateFormat,
- *   keyFormat, keyEncrypted, keyType, keyMismatch, chainOrder, chainBroken, expired, notYetValid, chainExpired,
- *   chainNotYetValid). replace answers CERT_NOT_COVERING when the new names miss a domain it is deployed to.
+ *   keyFormat, keyEncrypted, keyType, keyMismatch, leafNotFirst, chainOrder, chainBroken, expired, notYetValid,
+ *   chainExpired, chainNotYetValid). replace answers CERT_NOT_COVERING when the new names miss a domain it is deployed to.
  * - The private key never appears in an answer; download?format=zip (the owner's explicit download) is the one
  *   place it leaves the server.
  * - delete: CERT_IN_USE while the certificate is deployed, the domains named in the message.
@@ -67,7 +67,7 @@ export const certificateRoutes = {
   download: defineRoute({
     method: 'GET',
     path: '/certificate/:id/download',
-    summary: 'The PEM chain, or a zip of the chain and the private key',
+    summary: 'The PEM chain, or a zip of fullchain.pem (the chain) and privkey.pem (the private key)',
     tag,
     permission: { id: 'certificate', action: 'export' },
     params: IdParamsSchema,

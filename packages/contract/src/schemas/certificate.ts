@@ -83,8 +83,11 @@ export const CertificateDetailSchema = CertificateListItemSchema.extend({
 });
 export type CertificateDetail = z.infer<typeof CertificateDetailSchema>;
 
+/** The files of the zip download, named as certbot names them (nginx: ssl_certificate, ssl_certificate_key). */
+export const certificateZipFiles = { chain: 'fullchain.pem', privateKey: 'privkey.pem' } as const;
+
 export const CertificateDownloadQuerySchema = z.object({
-  /** pem: the chain alone; zip: certificate.pem (the chain) and private.key. */
+  /** pem: the chain alone; zip: certificateZipFiles, fullchain.pem (the chain, leaf first) and privkey.pem. */
   format: z.enum(['pem', 'zip'], { error: 'validation.invalid' }).default('pem'),
 });
 

@@ -66,6 +66,14 @@ describe('certificate check', () => {
       },
     ],
     [
+      'leafNotFirst',
+      'certificate',
+      () => {
+        const l = pki.issue(['www.a.com'], { ca: 'intermediate' });
+        return { c: pki.intermediateCert + l.cert, k: l.key };
+      },
+    ],
+    [
       'chainOrder',
       'certificate',
       () => {

@@ -8,6 +8,7 @@ export type CertificateProblem =
   | 'keyEncrypted'
   | 'keyType'
   | 'keyMismatch'
+  | 'leafNotFirst'
   | 'chainOrder'
   | 'chainBroken'
   | 'expired'
@@ -102,9 +103,10 @@ function dnsNamesOf(cert: X509Certificate): string[] {
 
 /**
  * Checks a certificate chain and its key, in the order a customer can fix things: both parse, the key is not
- * password-protected and is RSA or ECDSA, the key belongs to the first certificate, each certificate of the chain
- * is issued and signed by the next, every certificate is inside its validity window at `now`, and, when a domain
- * is named, the first one covers it (subjectAltName, wildcards included).
+ * password-protected and is RSA or ECDSA, the key belongs to the first certificate (a chain holding the key's
+ * certificate further down is told apart as leafNotFirst), each certificate of the chain is issued and signed by
+ * the next, every certificate is inside its validity window at `now`, and, when a domain is named, the first one
+ * covers it (subjectAltName, wildcards included).
  */
 export function checkCertificate(input: {
   certificate: string;
@@ -120,7 +122,14 @@ export function checkCertificate(input: {
   const type = keyTypeOf(key);
   if (!type) return { ok: false, problem: 'keyType', field: 'privateKey' };
   const leaf = chain[0]!;
-  if (!leaf.checkPrivateKey(key)) return { ok: false, problem: 'keyMismatch', field: 'privateKey' };
+  if (!leaf.checkPrivateKey(key)) {
+    // The key's certificate further down the chain (intermediate pasted first) is an order the customer fixes by
+    // moving it, not a wrong key: refused, not reordered, so that what is stored and served is what was pasted.
+    const keyed = chain.some((cert) => cert.checkPrivateKey(key));
+    return keyed
+      ? { ok: false, problem: 'leafNotFirst', field: 'certificate' }
+      : { ok: false, problem: 'keyMismatch', field: 'privateKey' };
+  }
   const linking = chainProblem(chain);
   if (linking) return { ok: false, problem: linking, field: 'certificate' };
   const at = input.now.getTime();

@@ -4,6 +4,7 @@ import {
   type CertificateDetail,
   type CertificateListQuery,
   type CertificateReplace,
+  certificateZipFiles,
   limits,
   namesCover,
 } from '@edgeward/contract';
@@ -220,8 +221,8 @@ export function createCertificateService(deps: CertificateServiceDeps) {
         filename: `${stem}.zip`,
         contentType: 'application/zip',
         body: zipFiles([
-          { name: 'fullchain.pem', content: row.certificatePem },
-          { name: 'private.key', content: privateKey },
+          { name: certificateZipFiles.chain, content: row.certificatePem },
+          { name: certificateZipFiles.privateKey, content: privateKey },
         ]),
       };
     },

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { certificateZipFiles } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, type TestPki } from '../../../test/fixtures/certificates';
@@ -101,6 +102,15 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
         },
       ],
       [
+        'leafNotFirst',
+        'certificate',
+        () => {
+          // Intermediate first, then the leaf whose key this is.
+          const l = pki.issue(['a.x.com'], { ca: 'intermediate' });
+          return { c: pki.intermediateCert + l.cert, k: l.key };
+        },
+      ],
+      [
         'chainOrder',
         'certificate',
         () => {
@@ -159,11 +169,29 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
       }
     });
 
+    it('names the order, not the key, when the intermediate comes before the certificate of the key', async () => {
+      const l = pki.issue(['order.x.com'], { ca: 'intermediate' });
+      const body = { name: 'swapped', certificate: pki.intermediateCert + l.cert, privateKey: l.key };
+      const en = await upload(body);
+      expect(en.statusCode, en.text).toBe(400);
+      expect(en.body).toMatchObject({
+        error: 'CERT_INVALID',
+        message:
+          'The chain is in the wrong order: the certificate that matches the private key must come first, then each intermediate',
+        fields: { certificate: expect.any(String) },
+      });
+      expect(en.body.fields.privateKey).toBeUndefined();
+      const zh = await upload(body, owner, 'zh-CN');
+      expect(zh.body.message).toBe('证书链顺序错误：与私钥匹配的证书必须放在最前，其后依次是中间证书');
+      // The same chain in the right order is accepted.
+      expect((await upload({ ...body, certificate: l.cert + pki.intermediateCert })).statusCode).toBe(200);
+    });
+
     it('gives each refusal its own message', async () => {
       const { enUS } = await import('@edgeward/contract');
       const texts = Object.entries(enUS).filter(([key]) => key.startsWith('certificate.check.'));
-      expect(texts).toHaveLength(12);
-      expect(new Set(texts.map(([, text]) => text)).size).toBe(12);
+      expect(texts).toHaveLength(13);
+      expect(new Set(texts.map(([, text]) => text)).size).toBe(13);
     });
 
     it('refuses names of 2 and 33 characters and contents of 10241 characters; accepts 3, 32 and 10240', async () => {
@@ -273,8 +301,12 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
         fs.writeFileSync(path.join(dir, 'c.zip'), zip.rawPayload);
         const read = (name: string) =>
           execFileSync('unzip', ['-p', path.join(dir, 'c.zip'), name], { encoding: 'utf8' });
+        // The names the contract promises and nginx users expect (ssl_certificate, ssl_certificate_key).
+        const names = execFileSync('unzip', ['-Z1', path.join(dir, 'c.zip')], { encoding: 'utf8' });
+        expect(names.trim().split('\n')).toEqual(['fullchain.pem', 'privkey.pem']);
+        expect(Object.values(certificateZipFiles)).toEqual(['fullchain.pem', 'privkey.pem']);
         expect(read('fullchain.pem')).toBe(`${leaf.chain.trim()}\n`);
-        expect(read('private.key')).toBe(`${leaf.key.trim()}\n`);
+        expect(read('privkey.pem')).toBe(`${leaf.key.trim()}\n`);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -62,6 +62,7 @@ const certificateMessages: Record<CertificateProblem, string> = {
   keyEncrypted: 'domain.cert.keyEncrypted',
   keyType: 'certificate.check.keyType',
   keyMismatch: 'domain.cert.keyMismatch',
+  leafNotFirst: 'certificate.check.leafNotFirst',
   chainOrder: 'certificate.check.chainOrder',
   chainBroken: 'domain.cert.chainInvalid',
   expired: 'domain.cert.expired',

@@ -410,6 +410,15 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
         'The private key does not match the certificate',
       ],
       [
+        'the intermediate pasted before the certificate of the key',
+        (name) => {
+          const leaf = pki.issue([name], { ca: 'intermediate' });
+          return { certificate: pki.intermediateCert + leaf.cert, privateKey: leaf.key };
+        },
+        'certificate.certificate',
+        'The chain is in the wrong order: the certificate that matches the private key must come first, then each intermediate',
+      ],
+      [
         'an encrypted key',
         (name) => {
           const leaf = pki.issue([name]);

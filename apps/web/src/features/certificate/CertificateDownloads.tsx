@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { certificateZipFiles } from '@edgeward/contract';
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { downloadCertificate } from '../../api/certificate';
@@ -6,7 +7,7 @@ import { saveFile } from '../../api/client';
 import { Authorized } from '../../components/Authorized';
 import { useI18n } from '../../i18n';
 
-/** The chain as PEM, or the zip with the chain and the private key; a failure is the request function's message. */
+/** The chain as PEM, or the zip of certificateZipFiles; a failure is the request function's message. */
 function CertificateDownloadButton({ id, format }: { id: number; format: 'pem' | 'zip' }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
@@ -27,7 +28,9 @@ function CertificateDownloadButton({ id, format }: { id: number; format: 'pem' |
       onClick={() => void run()}
       data-testid={`certificate-download-${format}`}
     >
-      {format === 'pem' ? t('certificate.action.downloadPem') : t('certificate.action.downloadZip')}
+      {format === 'pem'
+        ? t('certificate.action.downloadPem')
+        : t('certificate.action.downloadZip', certificateZipFiles)}
     </Button>
   );
 }

@@ -43,7 +43,7 @@ export const certificate = {
   'certificate.action.replace': 'Replace',
   'certificate.action.delete': 'Delete',
   'certificate.action.downloadPem': 'Download PEM chain',
-  'certificate.action.downloadZip': 'Download ZIP (chain and key)',
+  'certificate.action.downloadZip': 'Download ZIP ({chain} and {privateKey})',
   'certificate.download.failed': 'The download failed, please try again later',
 
   'certificate.delete.confirm': 'Delete {name}?',

@@ -43,7 +43,7 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.action.replace': '更新',
   'certificate.action.delete': '删除',
   'certificate.action.downloadPem': '下载 PEM 证书链',
-  'certificate.action.downloadZip': '下载 ZIP（证书链和私钥）',
+  'certificate.action.downloadZip': '下载 ZIP（证书链 {chain} 和私钥 {privateKey}）',
   'certificate.download.failed': '下载失败，请稍后重试',
 
   'certificate.delete.confirm': '删除 {name}？',

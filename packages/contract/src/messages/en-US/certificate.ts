@@ -5,6 +5,8 @@ export const certificate = {
   'certificate.check.keyEncrypted': 'The private key must not have a password',
   'certificate.check.keyType': 'Only RSA and ECDSA (P-256, P-384, P-521) private keys are supported',
   'certificate.check.keyMismatch': 'The private key does not match the certificate',
+  'certificate.check.leafNotFirst':
+    'The chain is in the wrong order: the certificate that matches the private key must come first, then each intermediate',
   'certificate.check.chainOrder':
     'The chain is in the wrong order: put the certificate first, then each intermediate after the one it signs',
   'certificate.check.chainBroken':

@@ -6,6 +6,7 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.check.keyEncrypted': '私钥不能设置密码',
   'certificate.check.keyType': '仅支持 RSA 和 ECDSA（P-256、P-384、P-521）私钥',
   'certificate.check.keyMismatch': '私钥与证书不匹配',
+  'certificate.check.leafNotFirst': '证书链顺序错误：与私钥匹配的证书必须放在最前，其后依次是中间证书',
   'certificate.check.chainOrder': '证书链顺序错误：请把证书放在最前，每个中间证书紧跟在它签发的证书之后',
   'certificate.check.chainBroken': '证书链不完整，或其中有证书并未签发它前面的证书',
   'certificate.check.expired': '证书已过期',
