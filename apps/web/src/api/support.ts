@@ -8,6 +8,7 @@ import {
 } from '@edgeward/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { download, request } from './client';
+import { ticketImageUrl } from './ticket-image-url';
 
 export type TicketListQueryInput = RouteQuery<typeof supportRoutes.tickets>;
 
@@ -44,14 +45,13 @@ export function uploadTicketImage(file: File) {
 }
 
 /**
- * An image of one of my tickets as an object URL: images need the session header, which an <img src> cannot send.
+ * An image of one of my tickets as a URL for <img>: images need the session header, which an <img src> cannot send.
  * The blob keeps the type the server checked the content to be.
  */
 export function useTicketImage(id: number) {
   return useQuery({
     queryKey: supportKeys.image(id),
-    queryFn: async () =>
-      URL.createObjectURL((await download(supportRoutes.image, { params: { id } }, shownInPlace)).blob),
+    queryFn: async () => ticketImageUrl((await download(supportRoutes.image, { params: { id } }, shownInPlace)).blob),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 10 * 60_000,
   });

@@ -68,6 +68,16 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
       const res = await h.upload(owner, 'x.svg', 'image/svg+xml', svg(body));
       expect(res.body.error, body).toBe('TICKET_IMAGE_TYPE');
     }
+    // The same elements under another prefix are the same elements: a browser runs them.
+    const prefixed = [
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:foreignObject><div xmlns="http://www.w3.org/1999/xhtml"/></s:foreignObject></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></svg>',
+    ];
+    for (const document of prefixed) {
+      const res = await h.upload(owner, 'x.svg', 'image/svg+xml', Buffer.from(document));
+      expect(res.body.error, document).toBe('TICKET_IMAGE_TYPE');
+    }
     const inner = svg('<defs><circle id="c" r="4"/></defs><use href="#c"/><rect fill="url(#g)" width="1" height="1"/>');
     expect((await h.upload(owner, 'inner.svg', 'image/svg+xml', inner)).statusCode).toBe(200);
     const plain = await h.upload(owner, 'ok.svg', 'image/svg+xml', svg('<circle cx="5" cy="5" r="4" fill="red"/>'));

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { svgIsInert } from './svg-image';
+
+const svg = (body: string, attributes = '') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"${attributes}>${body}</svg>`;
+const XLINK = ' xmlns:xlink="http://www.w3.org/1999/xlink"';
+
+describe('svgIsInert', () => {
+  it.each([
+    [
+      'a prefixed SVG script',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></svg>',
+    ],
+    [
+      'a prefixed foreignObject',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:foreignObject><p xmlns="http://www.w3.org/1999/xhtml">x</p></s:foreignObject></svg>',
+    ],
+    [
+      'an XHTML script under a prefix',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></svg>',
+    ],
+    ['a script', svg('<script>alert(1)</script>')],
+    [
+      'a script in a default namespace set on a child',
+      svg('<g><script xmlns="http://www.w3.org/2000/svg">1</script></g>'),
+    ],
+    ['an unprefixed foreignObject', svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml"/></foreignObject>')],
+    ['an HTML iframe', svg('<iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example"/>')],
+    ['a MathML element', svg('<math xmlns="http://www.w3.org/1998/Math/MathML"/>')],
+    ['an element of an unknown namespace', svg('<x:y xmlns:x="urn:x"/>')],
+    ['an onload handler', svg('<rect width="1" height="1"/>', ' onload="alert(1)"')],
+    ['an onclick handler on a child', svg('<circle r="1" onclick="alert(1)"/>')],
+    ['a handler in a namespace', svg('<circle r="1" x:onclick="alert(1)" xmlns:x="urn:x"/>')],
+    ['an xlink:href to javascript:', svg('<a xlink:href="javascript:alert(1)"><text>x</text></a>', XLINK)],
+    ['a character-referenced javascript: link', svg('<use xlink:href="&#106;avascript:alert(1)"/>', XLINK)],
+    ['a link element', svg('<a href="#x"><text>x</text></a>')],
+    ['an animation that sets a link', svg('<set attributeName="href" to="javascript:alert(1)"/>')],
+    ['an animate element', svg('<rect width="1" height="1"><animate attributeName="x" to="5"/></rect>')],
+    ['a use of an outside file', svg('<use href="https://evil.example/s.svg#x"/>')],
+    ['a use of an outside file through xlink', svg('<use xlink:href="//evil.example/s.svg#x"/>', XLINK)],
+    ['an image from a URL', svg('<image href="https://evil.example/x.png"/>')],
+    ['an image of an embedded SVG', svg('<image href="data:image/svg+xml;base64,PHN2Zy8+"/>')],
+    ['an feImage', svg('<filter id="f"><feImage href="#x"/></filter>')],
+    ['a style sheet import', svg('<style>@import url(https://evil.example/x.css);</style>')],
+    ['a style url() outside', svg('<style>rect { fill: url("https://evil.example/p.svg#x") }</style>')],
+    ['a CSS escape', svg('<style>rect { fill: u\\72l(https://evil.example/p) }</style>')],
+    ['a font face', svg('<style>@font-face { font-family: x; src: local(x) }</style>')],
+    ['a presentation url() outside', svg('<rect fill="url(https://evil.example/p.svg#x)" width="1" height="1"/>')],
+    ['a style attribute url() outside', svg('<rect style="fill:url(//evil.example/p#x)" width="1" height="1"/>')],
+    ['CSS split around a child of <style>', svg('<style>@imp<g/>ort url(https://evil.example/x.css);</style>')],
+    ['a DOCTYPE', '<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"/>'],
+    [
+      'an entity expansion',
+      '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>',
+    ],
+    ['an undeclared entity', svg('<text>&lol;</text>')],
+    ['a style sheet processing instruction', `<?xml-stylesheet href="https://evil.example/x.css"?>${svg('')}`],
+    ['another declared encoding', '<?xml version="1.0" encoding="UTF-16"?><svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['an <svg> root without the SVG namespace', '<svg><circle r="1"/></svg>'],
+    ['an HTML root', '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'],
+    ['a root other than <svg>', '<g xmlns="http://www.w3.org/2000/svg"/>'],
+    ['markup that is not well-formed', svg('<g><rect></g>')],
+    ['a second root', `${svg('')}<svg xmlns="http://www.w3.org/2000/svg"/>`],
+    ['an unbound prefix', svg('<s:script>1</s:script>')],
+    ['plain text', 'just some text'],
+  ])('refuses %s', (_, text) => {
+    expect(svgIsInert(text)).toBe(false);
+  });
+
+  it('takes a real icon: paths, gradients, text, fragments, embedded raster, editor metadata', () => {
+    const icon = `\uFEFF<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- Created with Inkscape -->
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+  xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+  xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+  xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"
+  width="24" height="24" viewBox="0 0 24 24" version="1.1" inkscape:version="1.2">
+  <sodipodi:namedview id="nv" pagecolor="#ffffff" inkscape:zoom="8"/>
+  <metadata><rdf:RDF><dc:title>Cloud</dc:title></rdf:RDF></metadata>
+  <title>Cloud</title>
+  <defs>
+    <linearGradient id="g" x1="0" y1="0" x2="1" y2="1" gradientUnits="objectBoundingBox">
+      <stop offset="0" stop-color="#3b82f6"/><stop offset="1" style="stop-color:#1e40af;stop-opacity:1"/>
+    </linearGradient>
+    <radialGradient id="r" xlink:href="#g" cx="12" cy="12" r="8"/>
+    <filter id="s"><feGaussianBlur in="SourceAlpha" stdDeviation="1"/><feOffset dx="0" dy="1"/></filter>
+    <clipPath id="c"><rect width="24" height="24" rx="4"/></clipPath>
+  </defs>
+  <style><![CDATA[ .st0 { fill: url(#g); stroke: #fff } .st1 { font: bold 6px sans-serif } ]]></style>
+  <g clip-path="url(#c)" inkscape:label="Layer 1" inkscape:groupmode="layer">
+    <path class="st0" d="M6 19a4 4 0 0 1 0-8 6 6 0 0 1 11.3-1.9A4.5 4.5 0 1 1 18 19z" filter="url(#s)"/>
+    <circle cx="12" cy="12" r="2" fill="url('#r')"/>
+    <use href="#c" x="1"/>
+    <text x="12" y="22" class="st1" text-anchor="middle" xml:space="preserve">CDN &amp; <tspan dy="1">edge</tspan></text>
+    <image width="1" height="1" href="data:image/png;base64,iVBORw0KGgo="/>
+  </g>
+</svg>
+`;
+    expect(svgIsInert(icon)).toBe(true);
+    expect(svgIsInert('<svg xmlns="http://www.w3.org/2000/svg"/>')).toBe(true);
+    expect(svgIsInert('<s:svg xmlns:s="http://www.w3.org/2000/svg"><s:circle r="1"/></s:svg>')).toBe(true);
+  });
+});
