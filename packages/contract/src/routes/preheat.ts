@@ -10,7 +10,9 @@ import {
 
 /*
  * Preheat and refresh. The spec names the screen (/preheat) but no calls; these follow the other areas' style.
- * - Every URL's domain must be the caller's and enabled, else 'preheat.url.domainNotOwned' at ['urls', line].
+ * - Every URL's domain must be the caller's and served by the edge: enabled, or configuring a change while its
+ *   previous version serves. A domain the edge does not serve yet (being created or enabled) answers
+ *   'preheat.url.domainDeploying', any other 'preheat.url.domainNotOwned', at ['urls', line].
  * - Preheat refuses a URL whose cache expiry is 0 by the domain's cache rules ('preheat.url.notCacheable').
  * - Daily quotas per Beijing day: a task over what is left answers CACHE_TASK_QUOTA_EXCEEDED (params left, limit).
  * - Ownership: every :id is the caller's task; a foreign id answers NOT_FOUND like a missing one.

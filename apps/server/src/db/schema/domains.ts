@@ -40,6 +40,8 @@ export const domains = pgTable('domains', {
   abnormalReason: text('abnormal_reason'),
   /** Sample data of the demo account (development only), labelled as such in the console. */
   sample: boolean('sample').notNull().default(false),
+  /** The edge serves the domain (a version applied, not disabled or failed since): it takes cache tasks. */
+  edgeServing: boolean('edge_serving').notNull().default(false),
   // Millisecond precision, as the API has it, so that the list's keyset cursor read back from a row is exact.
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

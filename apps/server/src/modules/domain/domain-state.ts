@@ -63,3 +63,16 @@ export function edgeTarget(status: DomainStatus): EdgeState | 'remove' | null {
       return null;
   }
 }
+
+/**
+ * Whether refresh and preheat tasks can run for a domain: the edge serves it (enabled, or configuring a change
+ * while its previous version serves), will soon (being created or enabled: tell the customer to retry), or not.
+ */
+export function cacheTaskReadiness(domain: {
+  status: DomainStatus;
+  edgeServing: boolean;
+}): 'serving' | 'deploying' | 'none' {
+  if (domain.status === 'enabled') return 'serving';
+  if (domain.status === 'configuring') return domain.edgeServing ? 'serving' : 'deploying';
+  return domain.status === 'creating' ? 'deploying' : 'none';
+}

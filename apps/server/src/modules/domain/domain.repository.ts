@@ -32,6 +32,7 @@ export const domainColumns = {
   reviewReason: domains.reviewReason,
   abnormalReason: domains.abnormalReason,
   sample: domains.sample,
+  edgeServing: domains.edgeServing,
   createdAt: domains.createdAt,
   updatedAt: domains.updatedAt,
 };
@@ -165,7 +166,9 @@ export async function findTlsMaterialSystem(
   return row ?? { certificate: null, privateKey: null };
 }
 
-type DomainFields = Partial<Pick<DomainRow, 'status' | 'reviewReason' | 'abnormalReason'>> & { cname?: string };
+type DomainFields = Partial<Pick<DomainRow, 'status' | 'reviewReason' | 'abnormalReason' | 'edgeServing'>> & {
+  cname?: string;
+};
 
 /** Sets the given fields (an undefined field is left alone) and the change time. */
 function updateDomain(ex: Executor, where: SQL | undefined, fields: DomainFields, at: Date) {

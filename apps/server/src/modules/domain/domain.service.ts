@@ -60,7 +60,12 @@ export function createDomainService(deps: DomainServiceDeps) {
       const to = nextStatus(row.status, event);
       if (!to) throw refused(event);
       const at = now();
-      const fields = { status: to, abnormalReason: event === 'enable' ? null : undefined };
+      const fields = {
+        status: to,
+        abnormalReason: event === 'enable' ? null : undefined,
+        // A disabled domain is answered 404 by the edge; it serves again once the edge applies the enabling.
+        edgeServing: event === 'disable' ? false : undefined,
+      };
       await repo.updateDomainOfUser(tx, user.id, id, fields, at);
       if (event !== 'delete') await repo.bumpVersionOfUser(tx, user.id, id, at);
       await recordOperation(tx, {

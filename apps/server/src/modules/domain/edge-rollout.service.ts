@@ -68,17 +68,25 @@ export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'> & { 
         if (report.version < row.version) return;
         if (report.kind === 'applied') {
           const to = nextStatus(row.status, 'applied');
+          // The version applied is the current one, so the status says whether the edge now serves the domain.
+          const edgeServing = edgeTarget(row.status) === 'enabled';
           await repo.updateDomainSystem(
             tx,
             row.id,
-            { cname: report.cname, ...(to ? { status: to, abnormalReason: null } : {}) },
+            { cname: report.cname, edgeServing, ...(to ? { status: to, abnormalReason: null } : {}) },
             at,
           );
           return;
         }
         const to = nextStatus(row.status, 'failed');
-        if (to) await repo.updateDomainSystem(tx, row.id, { status: to, abnormalReason: report.reason }, at);
-        if (to) await sendMessage(tx, row.userId, configFailedMessage(row.domainName, report.reason), at);
+        if (!to) return;
+        await repo.updateDomainSystem(
+          tx,
+          row.id,
+          { status: to, abnormalReason: report.reason, edgeServing: false },
+          at,
+        );
+        await sendMessage(tx, row.userId, configFailedMessage(row.domainName, report.reason), at);
       });
     },
 

@@ -13,13 +13,12 @@ import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { EdgeCacheReport } from '../../providers/edge';
-import { lockUser } from '../domain/domain.repository';
-import type { OriginChecker } from '../domain/origin-check';
+import { lockUser, type OriginChecker } from '../domain';
 import type { Actor } from '../operation-log/actor';
 import { recordOperation } from '../operation-log/operation-log.recorder';
 import type { AuthUser } from '../session/session.service';
 import { cacheExpiryOf } from './cache-expiry';
-import { enabledDomainsOfHosts } from './caller-domains';
+import { cacheTaskDomainsOfHosts } from './caller-domains';
 import { indexesWhere, originForbidsCaching } from './origin-cache-control';
 import { runCacheTaskJob } from './preheat.jobs';
 import { toCacheTask, toCacheTaskDetail } from './preheat.presenter';
@@ -40,8 +39,8 @@ function beijingDay(at: Date): { start: Date; day: string } {
 }
 
 /**
- * Preheat and refresh tasks: the rules a URL must pass beyond its own form (the caller's enabled domain; for a
- * preheat, a cache expiry above 0), the daily quotas per Beijing day, and the edge's results URL by URL.
+ * Preheat and refresh tasks: the rules a URL must pass beyond its own form (a domain of the caller's that the edge
+ * serves; for a preheat, a cache expiry above 0), the daily quotas per Beijing day, and the edge's results URL by URL.
  * A foreign task id answers NOT_FOUND like a missing one.
  */
 export function createCacheTaskService(deps: CacheTaskServiceDeps) {
@@ -53,19 +52,23 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
     if (urls.some((url) => !url)) {
       throw new AppError('VALIDATION_FAILED', { messageKey: 'preheat.url.format', params: cacheTaskFormatParams });
     }
-    const domains = await enabledDomainsOfHosts(
+    const hosts = await cacheTaskDomainsOfHosts(
       db,
       userId,
       urls.map((url) => url!.host),
     );
+    const domains = new Map(
+      [...hosts].flatMap(([host, found]) => (found.ready ? [[host, found.domain] as const] : [])),
+    );
     const fields: Record<string, string> = {};
     const resolved = urls.map((url, i) => {
-      const domain = domains.get(url!.host);
-      if (!domain) fields[`urls.${i}`] = 'preheat.url.domainNotOwned';
-      else if (type === 'preheat' && cacheExpiryOf(domain.config.cacheConfig.rules, url!.path) === 0) {
+      const found = hosts.get(url!.host)!;
+      if (!found.ready) {
+        fields[`urls.${i}`] = found.deploying ? 'preheat.url.domainDeploying' : 'preheat.url.domainNotOwned';
+      } else if (type === 'preheat' && cacheExpiryOf(found.domain.config.cacheConfig.rules, url!.path) === 0) {
         fields[`urls.${i}`] = 'preheat.url.notCacheable';
       }
-      return { url: url!.href, domainId: domain?.id ?? 0 };
+      return { url: url!.href, domainId: found.ready ? found.domain.id : 0 };
     });
     if (type === 'preheat' && Object.keys(fields).length === 0) {
       const refused = await indexesWhere(urls, (url) =>

@@ -1,6 +1,5 @@
 import type { ParsedCacheTaskUrl } from '@edgeward/contract';
-import type { DomainWithConfig } from '../domain/domain.repository';
-import type { OriginChecker } from '../domain/origin-check';
+import type { DomainWithConfig, OriginChecker } from '../domain';
 
 const UNCACHEABLE = /(?:^|,)\s*(?:private|no-cache|no-store)\s*(?:[,=]|$)/i;
 

@@ -13,7 +13,7 @@ const service = (ctx: AreaContext) =>
   });
 
 /**
- * Preheat and refresh: URL refresh, directory refresh and URL preheat of the caller's enabled domains, run as
+ * Preheat and refresh: URL refresh, directory refresh and URL preheat of the caller's served domains, run as
  * durable jobs through the edge provider, with daily quotas and a task history.
  */
 export const preheatArea = defineArea({

@@ -56,6 +56,46 @@ describe.each(dbKinds)('preheat and refresh on %s', (kind) => {
     });
   });
 
+  it('takes tasks while a settings change rolls out, and asks to retry for a domain the edge does not serve yet', async () => {
+    const user = await h.user();
+    const id = (await h.create(user, 'deploy.preheat.test')).body.data.id;
+    const url = ['http://deploy.preheat.test/app.js'];
+    expect(await h.status(user, id)).toBe('creating');
+    const creating = await submit(user, 'refreshUrl', url);
+    expect(creating.statusCode).toBe(400);
+    expect(creating.body.fields).toEqual({
+      'urls.0':
+        'The domain is being deployed to the edge: submit again once its status is Enabled (usually within a minute)',
+    });
+    const zh = await submit(user, 'refreshUrl', url, 'zh-CN');
+    expect(zh.body.fields).toEqual({
+      'urls.0': '该域名正在部署到边缘节点，请在其状态变为“已启用”后重新提交（通常在一分钟内）',
+    });
+
+    await h.settle();
+    const saved = await h.call(user, 'POST', `/domain/config/${id}/compression`, { gzip: 'on', brotli: 'off' });
+    expect(saved.statusCode, saved.text).toBe(200);
+    expect(await h.status(user, id)).toBe('configuring');
+    expect((await submit(user, 'refreshUrl', url)).statusCode).toBe(200);
+    expect((await submit(user, 'preheat', url)).statusCode).toBe(200);
+
+    await h.settle();
+    expect((await h.call(user, 'POST', '/domain/disable', { id })).statusCode).toBe(200);
+    await h.settle();
+    expect((await submit(user, 'refreshUrl', url)).body.fields).toEqual({
+      'urls.0': 'The domain is not one of your enabled domains',
+    });
+    expect((await h.call(user, 'POST', '/domain/enable', { id })).statusCode).toBe(200);
+    expect(await h.status(user, id)).toBe('configuring');
+    expect((await submit(user, 'refreshUrl', url)).body.fields).toEqual({
+      'urls.0':
+        'The domain is being deployed to the edge: submit again once its status is Enabled (usually within a minute)',
+    });
+    await h.settle();
+    expect(await h.status(user, id)).toBe('enabled');
+    expect((await submit(user, 'refreshUrl', url)).statusCode).toBe(200);
+  });
+
   it('refuses to preheat what is never cached: expiry 0 by the highest-priority rule, or the origin says so', async () => {
     const rules = await h.call(owner, 'POST', `/domain/config/${domainId}/cache-rule`, {
       rules: [

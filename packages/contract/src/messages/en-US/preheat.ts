@@ -5,6 +5,8 @@ export const preheat = {
   'preheat.url.notCacheable':
     'Preheated resources must not have cache expiry 0 or cache-control of private, no-cache or no-store',
   'preheat.url.domainNotOwned': 'The domain is not one of your enabled domains',
+  'preheat.url.domainDeploying':
+    'The domain is being deployed to the edge: submit again once its status is Enabled (usually within a minute)',
   'preheat.url.duplicate': 'This URL is already in the list',
   'preheat.url.tooLong': 'The URL is too long',
   'preheat.urls.tooMany': 'At most {max} lines per submission',
