@@ -23,8 +23,28 @@ function uriMatch(rule: { type: 'all' | 'path' | 'suffix'; content: string }): s
 }
 
 /**
+ * At most `limit` requests per `periodSeconds` from one client, `extra` more at once. limit_req is a leaky bucket per
+ * key: each accepted request adds one, the bucket drains at the rate, and a request that would fill it beyond
+ * 1 + burst is refused (nodelay: at once, 403) and leaves it as it was. With rate = limit / period and
+ * burst = limit - 1 + extra, a client that never sends more than `limit` (+ `extra`) within a period, all at once if
+ * it likes, is never refused; this is the tightest bucket with that promise. A client that floods gets
+ * limit + extra at once, then one every period / limit: `limit` per period in the long run, but up to
+ * 2 x limit - 1 + extra within the first period after a pause (a count over a sliding window, which would stop at
+ * `limit`, is not something limit_req can express).
+ */
+function perClientLimit(zone: string, key: string, limit: number, periodSeconds: number, extra: number): LimitParts {
+  const burst = limit - 1 + extra;
+  return {
+    http: [`limit_req_zone ${key} zone=${zone}:${ZONE_SIZE} rate=${limitReqRate(limit, periodSeconds)};`],
+    // nginx refuses burst=0; no burst is the same.
+    server: [`limit_req zone=${zone}${burst > 0 ? ` burst=${burst}` : ''} nodelay;`],
+  };
+}
+
+/**
  * CDN request limits: one zone per rule, keyed by the client address when the rule matches the URI and by an empty
- * key (never limited) otherwise. Requests over the rate beyond `threshold` extra ones are refused with 403.
+ * key (never limited) otherwise. `limit` requests per period plus `threshold` extra at once (perClientLimit); beyond
+ * that 403.
  */
 export function requestLimitParts(prefix: string, limits: EdgeDomainConfig['requestLimits']): LimitParts {
   if (limits.status !== 'on' || limits.rules.length === 0) return { http: [], server: [] };
@@ -38,16 +58,16 @@ export function requestLimitParts(prefix: string, limits: EdgeDomainConfig['requ
       key = `$${zone}_key`;
       http.push(`map $uri ${key} {`, '    default "";', `    ${quoteLiteral(uriMatch(rule))} $ew_client;`, '}');
     }
-    http.push(`limit_req_zone ${key} zone=${zone}:${ZONE_SIZE} rate=${limitReqRate(rule.limit, rule.periodSeconds)};`);
-    // nginx refuses burst=0; no burst is the same.
-    server.push(`limit_req zone=${zone}${rule.threshold > 0 ? ` burst=${rule.threshold}` : ''} nodelay;`);
+    const parts = perClientLimit(zone, key, rule.limit, rule.periodSeconds, rule.threshold);
+    http.push(...parts.http);
+    server.push(...parts.server);
   });
   return { http, server };
 }
 
 /**
- * The edge-platform policy beyond the access maps. Adaptive frequency control allows a client one level's worth of
- * requests at once (burst = the level's limit) and the level's rate after that.
+ * The edge-platform policy beyond the access maps. Adaptive frequency control holds a client to its level's count per
+ * period as perClientLimit does, with nothing beyond it at once.
  *
  * Bandwidth abuse: every response runs at full speed for thresholdMb, then at rateCapKbps. A client the agent found
  * over the threshold within the window across requests is listed in `<domainsDir>/<id>-capped.geo` (lines
@@ -68,11 +88,10 @@ export function securityLimitParts(
   if (!extras) return { http, server };
   const { adaptiveFrequencyControl: afc, bandwidthAbuseDefense: abuse, slowAttackDefense: slow } = extras;
   if (afc.status === 'on') {
-    const rate = frequencyLevelRates[afc.level];
-    http.push(
-      `limit_req_zone $ew_client zone=${prefix}afc:${ZONE_SIZE} rate=${limitReqRate(rate.limit, rate.periodSeconds)};`,
-    );
-    server.push(`limit_req zone=${prefix}afc burst=${rate.limit} nodelay;`);
+    const { limit, periodSeconds } = frequencyLevelRates[afc.level];
+    const parts = perClientLimit(`${prefix}afc`, '$ew_client', limit, periodSeconds, 0);
+    http.push(...parts.http);
+    server.push(...parts.server);
   }
   if (abuse.status === 'on') {
     http.push(

@@ -37,14 +37,6 @@ const NotificationBodySchema = z.object({
   status: z.enum(['paid', 'cancelled']),
 });
 
-function page(locale: Locale, body: string): string {
-  const texts = {
-    title: translate(locale, 'commerce.sandbox.title'),
-    notice: translate(locale, 'commerce.sandbox.notice'),
-  };
-  return sandboxPage(locale, texts, body);
-}
-
 /**
  * A payment gateway that behaves like the mobile payment services from the outside, without moving money: a
  * payment gets a trade number and a pay page (the URL the QR code encodes); the payer confirms or cancels there;
@@ -54,6 +46,14 @@ function page(locale: Locale, body: string): string {
 export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
   const { db, secret } = options;
   const deliver = options.deliver ?? fetchDelivery;
+  const page = (locale: Locale, body: string): string => {
+    const texts = {
+      title: translate(locale, 'commerce.sandbox.title'),
+      notice: translate(locale, 'commerce.sandbox.notice'),
+      live: options.live,
+    };
+    return sandboxPage(locale, texts, body);
+  };
 
   options.jobs.register(
     handle(notifyJob, async ({ tradeNo, notifyId, status }) => {

@@ -1,6 +1,8 @@
 /** Messages shared by every area: generic errors and validation texts. */
 export const common = {
   ok: 'Success',
+  'sandbox.live':
+    'This server runs in production with this sandbox: whoever opens this page decides the result, and it counts for real.',
   'errors.VALIDATION_FAILED': 'Please check the highlighted fields',
   'errors.BAD_REQUEST': 'The request is not valid',
   'errors.UNAUTHORIZED': 'Please log in first',

@@ -2,6 +2,7 @@ import type { common as en } from '../en-US/common';
 
 export const common: Record<keyof typeof en, string> = {
   ok: '成功',
+  'sandbox.live': '本服务器以生产模式运行此沙箱：任何打开此页面的人都能决定结果，且结果真实生效。',
   'errors.VALIDATION_FAILED': '请检查标出的字段',
   'errors.BAD_REQUEST': '请求无效',
   'errors.UNAUTHORIZED': '请先登录',
