@@ -132,6 +132,8 @@ export async function startApp(
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
     FACE_CHECK_SANDBOX_SECRET: randomBytes(24).toString('base64'),
+    PAYMENT_GATEWAY: 'sandbox',
+    IDENTITY_PROVIDER: 'sandbox',
     DATA_DIR: bench.dataDir,
     DEMO: 'false',
     LOG_LEVEL: 'info',

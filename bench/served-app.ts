@@ -53,6 +53,8 @@ export async function startServedApp(): Promise<ServedApp> {
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
       FACE_CHECK_SANDBOX_SECRET: randomBytes(24).toString('base64'),
+      PAYMENT_GATEWAY: 'sandbox',
+      IDENTITY_PROVIDER: 'sandbox',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -1,13 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { letsEncryptDirectories, loadConfig } from './config';
 
-/** A production configuration needs the key that seals secrets at rest and the sandboxes' callback secrets. */
+/**
+ * A production configuration needs the key that seals secrets at rest, the sandboxes' callback secrets and the
+ * operator's word that the sandboxes may run.
+ */
 const production = {
   NODE_ENV: 'production',
   CERTIFICATE_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   PAYMENT_SANDBOX_SECRET: 'a-production-sandbox-secret',
   FACE_CHECK_SANDBOX_SECRET: 'a-production-face-check-secret',
+  PAYMENT_GATEWAY: 'sandbox',
+  IDENTITY_PROVIDER: 'sandbox',
 } as const;
+
+describe('PAYMENT_GATEWAY and IDENTITY_PROVIDER', () => {
+  it('refuse to start production with a sandbox nobody named', () => {
+    const { PAYMENT_GATEWAY: _, ...noGateway } = production;
+    expect(() => loadConfig(noGateway)).toThrow(/PAYMENT_GATEWAY is required in production/);
+    const { IDENTITY_PROVIDER: __, ...noProvider } = production;
+    expect(() => loadConfig(noProvider)).toThrow(/IDENTITY_PROVIDER is required in production/);
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'wechat' })).toThrow();
+  });
+
+  it('mark a sandbox named in production as live, and leave it quiet elsewhere', () => {
+    expect(loadConfig(production)).toMatchObject({
+      payment: { gateway: 'sandbox', sandboxLive: true },
+      identity: { provider: 'sandbox', sandboxLive: true },
+    });
+    expect(loadConfig({})).toMatchObject({
+      payment: { gateway: 'sandbox', sandboxLive: false },
+      identity: { provider: 'sandbox', sandboxLive: false },
+    });
+    expect(loadConfig({ PAYMENT_GATEWAY: 'sandbox' }).payment.sandboxLive).toBe(false);
+  });
+});
 
 describe('PUBLIC_URL', () => {
   it('defaults to the local address outside production', () => {

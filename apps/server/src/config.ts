@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
   ENCRYPTION_KEY: z.string().optional(),
   FACE_CHECK_SANDBOX_SECRET: z.string().min(16).optional(),
+  IDENTITY_PROVIDER: z.enum(['sandbox']).optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),
   REAL_NAME_DAILY_FAILURES: z.coerce.number().int().min(1).default(3),
   CERTIFICATE_KEY: z.string().optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
@@ -140,6 +142,10 @@ export interface EdgeSettings {
 }
 
 export interface IdentitySettings {
+  /** The face-check service (IDENTITY_PROVIDER); only the sandbox exists so far. */
+  provider: 'sandbox';
+  /** The sandbox decides real verifications (production said IDENTITY_PROVIDER=sandbox): warned at start and on its pages. */
+  sandboxLive: boolean;
   /**
    * The HMAC-SHA256 key the sandbox face-check service signs its callbacks with and the server checks them with
    * (FACE_CHECK_SANDBOX_SECRET); required in production, a fixed development value elsewhere.
@@ -169,6 +175,10 @@ export interface AcmeSettings {
 }
 
 export interface PaymentSettings {
+  /** The QR payment gateway (PAYMENT_GATEWAY); only the sandbox exists so far. */
+  gateway: 'sandbox';
+  /** The sandbox credits real balances (production said PAYMENT_GATEWAY=sandbox): warned at start and on its pages. */
+  sandboxLive: boolean;
   /**
    * The HMAC-SHA256 key the sandbox payment gateway signs its notifications with and the server checks them with
    * (PAYMENT_SANDBOX_SECRET); required in production, a fixed development value elsewhere.
@@ -257,6 +267,18 @@ function demoWanted(env: string, demo: 'true' | 'false' | undefined, host: strin
   return demo === 'true' || isLoopbackHost(host);
 }
 
+/**
+ * A sandbox lets whoever opens its page decide (confirm any payment, pass any face check). In production it runs only
+ * when the operator names it (a staging or demo host); otherwise the server refuses to start.
+ */
+function sandboxChosen(env: string, name: string, value: 'sandbox' | undefined, what: string): boolean {
+  if (env !== 'production') return false;
+  if (value === 'sandbox') return true;
+  throw new Error(
+    `${name} is required in production. The only ${what} is the sandbox, where anyone who opens its page decides the result; set ${name}=sandbox only where that is acceptable (staging, demo)`,
+  );
+}
+
 /** Reads the environment once. Refuses settings that would be unsafe in production. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = EnvSchema.parse(env);
@@ -293,6 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PAYMENT_SANDBOX_SECRET is required in production: a random string that signs payment notifications',
     );
   }
+  const paymentSandboxLive = sandboxChosen(e.NODE_ENV, 'PAYMENT_GATEWAY', e.PAYMENT_GATEWAY, 'payment gateway');
+  const identitySandboxLive = sandboxChosen(e.NODE_ENV, 'IDENTITY_PROVIDER', e.IDENTITY_PROVIDER, 'face-check service');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -336,6 +360,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: e.JOBS_POLL_MS,
     encryptionKey,
     identity: {
+      provider: 'sandbox',
+      sandboxLive: identitySandboxLive,
       sandboxSecret: e.FACE_CHECK_SANDBOX_SECRET ?? developmentFaceCheckSecret,
       dailyFailureLimit: e.REAL_NAME_DAILY_FAILURES,
     },
@@ -349,6 +375,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     payment: {
+      gateway: 'sandbox',
+      sandboxLive: paymentSandboxLive,
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? developmentSandboxSecret,
       bankTransfer: {
         accountName: e.BANK_TRANSFER_ACCOUNT_NAME,

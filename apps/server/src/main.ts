@@ -25,7 +25,12 @@ if (config.fixedCaptcha || config.fixedCode) {
 if (config.env === 'production' && config.publicUrlDefaulted) {
   app.log.warn(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which customers cannot open`);
 }
-if (config.env === 'production' && app.areaContext.providers.identity.sandbox) {
+if (config.payment.sandboxLive) {
+  app.log.warn(
+    'PAYMENT_GATEWAY=sandbox in production: whoever opens a sandbox pay page confirms the payment and the balance is credited for real. Only for staging or demo hosts (README, "Payments")',
+  );
+}
+if (config.identity.sandboxLive) {
   app.log.warn(
     'real-name face checks go to the sandbox service: whoever opens a check page decides it. Plug in a real service (README, "Face checks") or review with npm run ops -- user verify|unverify',
   );

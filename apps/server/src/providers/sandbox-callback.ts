@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@edgeward/contract';
 import type { Db } from '../db/connect';
+import { translate } from '../http/i18n';
 import type { JobRunner } from '../jobs/runner';
 
 /*
@@ -17,6 +19,8 @@ export interface SandboxServiceOptions {
   secret: string;
   /** Where the sandbox's page is reached from a phone or a browser: the console's public URL. */
   publicUrl: string;
+  /** Production runs this sandbox on the operator's word: every page it serves says that its result is real. */
+  live: boolean;
   now: () => Date;
   deliver?: NotificationDelivery;
 }
@@ -74,14 +78,23 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export { escapeHtml };
 
 /** The page shell of a sandbox's own pages (pay page, face check): phone-sized, the sandbox notice on top. */
-export function sandboxPage(locale: string, texts: { title: string; notice: string }, body: string, script?: string) {
+export function sandboxPage(
+  locale: Locale,
+  texts: { title: string; notice: string; live: boolean },
+  body: string,
+  script?: string,
+) {
   const title = escapeHtml(texts.title);
+  const live = texts.live
+    ? `<p class="live" id="sandbox-live">${escapeHtml(translate(locale, 'sandbox.live'))}</p>`
+    : '';
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
 .notice{background:#fffbe6;border:1px solid #ffe58f;padding:8px 12px;border-radius:6px}
+.live{background:#fff1f0;border:1px solid #ffa39e;padding:8px 12px;border-radius:6px;font-weight:600}
 .amount{font-size:32px;font-weight:600;margin:16px 0}button{font-size:16px;padding:10px 20px;margin:0 8px 8px 0}
 video,img.capture{width:100%;max-width:320px;border-radius:8px;background:#000;display:block;margin:12px 0}
 [hidden]{display:none!important}</style>
-${script ? `<script src="${script}" defer></script>` : ''}</head><body><h1>${title}</h1><p class="notice">${escapeHtml(texts.notice)}</p>${body}</body></html>`;
+${script ? `<script src="${script}" defer></script>` : ''}</head><body><h1>${title}</h1>${live}<p class="notice">${escapeHtml(texts.notice)}</p>${body}</body></html>`;
 }

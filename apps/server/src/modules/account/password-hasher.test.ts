@@ -34,6 +34,8 @@ describe('password hashing', () => {
         ENCRYPTION_KEY: 'ab'.repeat(32),
         PAYMENT_SANDBOX_SECRET: 'a-production-sandbox-secret',
         FACE_CHECK_SANDBOX_SECRET: 'a-production-face-check-secret',
+        PAYMENT_GATEWAY: 'sandbox',
+        IDENTITY_PROVIDER: 'sandbox',
         ARGON2_MEMORY_KIB: '19456',
         ARGON2_TIME_COST: '2',
       }).passwordHashing,

@@ -20,6 +20,7 @@ export function createIdentityVerifier(deps: {
     jobs: deps.jobs,
     secret: deps.config.identity.sandboxSecret,
     publicUrl: deps.config.publicUrl,
+    live: deps.config.identity.sandboxLive,
     now: deps.now,
     deliver: deps.deliver,
   });

@@ -46,29 +46,31 @@ export const faceCheckScript = `'use strict';
 
 const t = (locale: Locale, key: string, params?: Record<string, string>) => escapeHtml(translate(locale, key, params));
 
-function shell(locale: Locale, body: string, script?: string): string {
+function shell(locale: Locale, live: boolean, body: string, script?: string): string {
   const texts = {
     title: translate(locale, 'identity.sandbox.title'),
     notice: translate(locale, 'identity.sandbox.notice'),
+    live,
   };
   return sandboxPage(locale, texts, body, script);
 }
 
-export function notFoundPage(locale: Locale): string {
-  return shell(locale, `<p>${t(locale, 'identity.sandbox.notFound')}</p>`);
+export function notFoundPage(locale: Locale, live: boolean): string {
+  return shell(locale, live, `<p>${t(locale, 'identity.sandbox.notFound')}</p>`);
 }
 
-export function finishedPage(locale: Locale, status: 'passed' | 'failed'): string {
-  return shell(locale, `<p id="sandbox-outcome">${t(locale, `identity.sandbox.${status}`)}</p>`);
+export function finishedPage(locale: Locale, live: boolean, status: 'passed' | 'failed'): string {
+  return shell(locale, live, `<p id="sandbox-outcome">${t(locale, `identity.sandbox.${status}`)}</p>`);
 }
 
-export function expiredPage(locale: Locale): string {
-  return shell(locale, `<p id="sandbox-outcome">${t(locale, 'identity.sandbox.expired')}</p>`);
+export function expiredPage(locale: Locale, live: boolean): string {
+  return shell(locale, live, `<p id="sandbox-outcome">${t(locale, 'identity.sandbox.expired')}</p>`);
 }
 
 /** The waiting check: who is checked (masked), the camera or a photo, then pass or fail. */
 export function checkPage(
   locale: Locale,
+  live: boolean,
   check: { checkId: string; realNameMasked: string; idNumberMasked: string },
 ): string {
   const action = (what: string) => `/api/identity/sandbox/${check.checkId}/${what}`;
@@ -78,6 +80,7 @@ export function checkPage(
   });
   return shell(
     locale,
+    live,
     `<p>${person}</p>
 <p><button type="button" id="camera-on">${t(locale, 'identity.sandbox.camera')}</button></p>
 <p id="no-camera" hidden>${t(locale, 'identity.sandbox.noCamera')}</p>

@@ -97,10 +97,10 @@ export function createSandboxVerifier(options: SandboxVerifierOptions): Identity
         ? await db.select().from(sandboxFaceChecks).where(eq(sandboxFaceChecks.checkId, parsed.data.checkId))
         : [];
       reply.type('text/html; charset=utf-8');
-      if (!check) return reply.code(404).send(notFoundPage(locale));
-      if (check.status !== 'waiting') return finishedPage(locale, check.status);
-      if (expired(check)) return expiredPage(locale);
-      return checkPage(locale, check);
+      if (!check) return reply.code(404).send(notFoundPage(locale, options.live));
+      if (check.status !== 'waiting') return finishedPage(locale, options.live, check.status);
+      if (expired(check)) return expiredPage(locale, options.live);
+      return checkPage(locale, options.live, check);
     });
     for (const [what, result] of [
       ['pass', 'passed'],
@@ -112,7 +112,7 @@ export function createSandboxVerifier(options: SandboxVerifierOptions): Identity
           return reply
             .code(404)
             .type('text/html; charset=utf-8')
-            .send(notFoundPage(localeOf(request)));
+            .send(notFoundPage(localeOf(request), options.live));
         await finish(parsed.data.checkId, result);
         return reply.redirect(`/api/identity/sandbox/${parsed.data.checkId}`, 303);
       });

@@ -20,6 +20,7 @@ export function createPaymentGateway(deps: {
     jobs: deps.jobs,
     secret: deps.config.payment.sandboxSecret,
     publicUrl: deps.config.publicUrl,
+    live: deps.config.payment.sandboxLive,
     now: deps.now,
     deliver: deps.deliver,
   });
