@@ -113,6 +113,13 @@ export const limits = {
     /** The sign-in's second step must follow the password within this long, with at most this many tries. */
     challengeTtlMs: 5 * 60_000,
     challengeAttempts: 3,
+    /**
+     * Wrong codes an account may take across all its challenges within the window; the one that reaches the count
+     * locks the second step for accountLockMs and mails the owner. A fresh challenge costs only the password.
+     */
+    accountFailures: 10,
+    accountFailureWindowMs: 15 * 60_000,
+    accountLockMs: 15 * 60_000,
   },
   /** The edge-platform (eo) security policy (spec sections 3 and 9). */
   eo: {

@@ -5,6 +5,11 @@ export const security = {
   'errors.SESSION_REQUIRED': 'This can only be done in the console, signed in with your password, not with an API key',
   'errors.TWO_FACTOR_CODE_INVALID': 'The verification code is wrong or was already used',
   'errors.TWO_FACTOR_CHALLENGE_INVALID': 'The sign-in has expired, please enter your password again',
+  'errors.TWO_FACTOR_LOCKED':
+    'Too many wrong verification codes: the second step of sign-in is locked for {minutes, plural, one {# more minute} other {# more minutes}}. The account owner has been told by mail.',
+  'security.mail.twoFactorLocked.subject': 'Edgeward sign-in locked after wrong verification codes',
+  'security.mail.twoFactorLocked.text':
+    'The password of your Edgeward account {userName} was entered correctly, but {failures} wrong verification codes followed within {window} minutes (last from {ip}). The second step of sign-in is locked for {minutes} minutes.\n\nIf this was not you, change your password now: someone knows it.',
   'errors.TWO_FACTOR_ALREADY_ENABLED': 'Two-factor sign-in is already on',
   'errors.TWO_FACTOR_NOT_ENABLED': 'Two-factor sign-in is off',
   'errors.API_KEY_LIMIT_REACHED': 'You already have {max} API keys; delete one before creating another',
