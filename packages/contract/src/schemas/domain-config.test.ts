@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { isMessageKey } from '../messages';
+import { enUS, format, isMessageKey, issueMessage } from '../messages';
 import {
   CacheConfigSchema,
   CacheRuleSchema,
@@ -547,6 +547,18 @@ describe('request limits', () => {
     expectFail(RateLimitRuleSchema, rule({ periodSeconds: 0 }), 'domain.rateLimit.valueMin', 'periodSeconds');
     expectOk(RateLimitRuleSchema, rule({ limit: 1, periodSeconds: 1 }));
     expect(RateLimitRuleSchema.parse(rule({}))).toMatchObject({ content: '', threshold: 0, action: 'block' });
+  });
+
+  it('refuses a rule slower than one request per minute (the slowest rate nginx takes), naming the longest period', () => {
+    expectOk(RateLimitRuleSchema, rule({ limit: 1, periodSeconds: 60 }));
+    expectFail(RateLimitRuleSchema, rule({ limit: 1, periodSeconds: 61 }), 'domain.rateLimit.tooSlow', 'periodSeconds');
+    expectOk(RateLimitRuleSchema, rule({ limit: 2, periodSeconds: 120 }));
+    const slow = RateLimitRuleSchema.safeParse(rule({ limit: 2, periodSeconds: 121 }));
+    expect(slow.error?.issues).toHaveLength(1);
+    const { key, params } = issueMessage(slow.error!.issues[0]!);
+    expect(format(enUS, key, params)).toBe(
+      'The edge enforces at least one request per minute: make the period at most 120 seconds, or raise the value',
+    );
   });
 
   it('keeps one all-files rule and refuses duplicates', () => {

@@ -657,7 +657,8 @@ export const HeaderRulesDataSchema = z.object({
 
 /**
  * A rule allows `limit` requests per `periodSeconds` from one client IP, tolerating `threshold` extra requests as a
- * burst (0 = none); beyond that the action 'block' answers 403.
+ * burst (0 = none); beyond that the action 'block' answers 403. The edge's nginx takes a rate of at least one request
+ * per minute, so a slower rule (1 per 3600 s) is refused rather than enforced as something else.
  */
 export const RateLimitRuleSchema = z
   .object({
@@ -672,6 +673,14 @@ export const RateLimitRuleSchema = z
     action: z.literal('block').default('block'),
   })
   .superRefine((rule, ctx) => {
+    if (rule.periodSeconds > rule.limit * 60) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periodSeconds'],
+        message: 'domain.rateLimit.tooSlow',
+        params: { max: rule.limit * 60 },
+      });
+    }
     const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['content'], message });
     if (rule.type === 'all') {
       if (rule.content !== '') issue('domain.cache.allNoContent');

@@ -259,6 +259,14 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
       'The port must be between 1 and 65535',
       '端口须在 1 到 65535 之间',
     ],
+    [
+      'a rate limit slower than one request a minute',
+      'rate-limit',
+      { status: 'on', rules: [{ type: 'all', periodSeconds: 3600, limit: 1 }] },
+      'rules.0.periodSeconds',
+      'The edge enforces at least one request per minute: make the period at most 60 seconds, or raise the value',
+      '边缘节点限速最低为每分钟 1 次请求：请将周期设为不超过 60 秒，或调高取值',
+    ],
   ])('names the broken rule for %s', async (_label, segment, body, field, en, zh) => {
     const { id } = await enabledDomainOnce();
     expect((await save(id, segment, body)).body.fields).toEqual({ [field]: en });

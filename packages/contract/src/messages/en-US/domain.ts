@@ -79,6 +79,8 @@ export const domain = {
   'domain.rateLimit.suffixMax': 'A file suffix can be at most 32 characters',
   'domain.rateLimit.thresholdMin': 'The threshold must be a whole number of at least 0',
   'domain.rateLimit.valueMin': 'The value must be a whole number of at least 1',
+  'domain.rateLimit.tooSlow':
+    'The edge enforces at least one request per minute: make the period at most {max} seconds, or raise the value',
   'domain.rateLimit.allDuplicate': 'Only one all-files rule is allowed',
   'domain.rateLimit.duplicate': 'This rule already exists',
   'domain.rateLimit.max': 'At most 20 rules',

@@ -78,6 +78,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.rateLimit.suffixMax': '文件后缀最多 32 个字符',
   'domain.rateLimit.thresholdMin': '阈值为不小于 0 的整数',
   'domain.rateLimit.valueMin': '取值为不小于 1 的整数',
+  'domain.rateLimit.tooSlow': '边缘节点限速最低为每分钟 1 次请求：请将周期设为不超过 {max} 秒，或调高取值',
   'domain.rateLimit.allDuplicate': '只能有一条全部文件规则',
   'domain.rateLimit.duplicate': '该规则已存在',
   'domain.rateLimit.max': '最多 20 条规则',
