@@ -1,17 +1,17 @@
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import { edgeLogRoutes } from '@edgeward/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import type { EdgeNodeAuthenticator } from '../edge/edge-node-auth';
+import { InflatedTooLargeError, parseGzipLines, type ReadLines } from './log-reader';
 import type { TrafficIngest } from './traffic-ingest.service';
 
-const gunzipAsync = promisify(gunzip);
-
-/** A posted batch: at most 16 MB on the wire, and at most 256 MB of lines once inflated. */
+/**
+ * A posted batch: at most 16 MB on the wire, and at most 32 MB of lines once inflated (the edge agent ships at most
+ * 8 MB of lines at a time), read as they inflate.
+ */
 const MAX_BODY = 16 * 1024 * 1024;
-const MAX_INFLATED = 256 * 1024 * 1024;
+export const MAX_INFLATED = 32 * 1024 * 1024;
 
 const BATCH_ID = /^[\w.:-]{1,128}$/;
 
@@ -48,21 +48,21 @@ export function edgeLogsModule(authenticate: EdgeNodeAuthenticator, ingest: () =
       if (batchId !== undefined && (typeof batchId !== 'string' || !BATCH_ID.test(batchId))) {
         throw new AppError('BAD_REQUEST', { fields: { 'x-batch-id': 'validation.invalid' } });
       }
-      let text: string;
+      const node = request.edgeNode!;
+      if (encoding === 'identity') return service.ingest({ node, batchId, text: body.toString('utf8') });
+      let read: ReadLines;
       try {
-        text =
-          encoding === 'gzip'
-            ? (await gunzipAsync(body, { maxOutputLength: MAX_INFLATED })).toString('utf8')
-            : body.toString('utf8');
-      } catch {
+        read = await parseGzipLines(body, MAX_INFLATED);
+      } catch (error) {
+        if (error instanceof InflatedTooLargeError) {
+          throw new AppError('PAYLOAD_TOO_LARGE', {
+            messageKey: 'traffic.edge.tooLarge',
+            params: { max: MAX_INFLATED / 1024 / 1024 },
+          });
+        }
         throw new AppError('BAD_REQUEST', { messageKey: 'traffic.edge.badBody' });
       }
-      return service.ingest({
-        node: request.edgeNode!,
-        batchId,
-        text,
-        gzipped: encoding === 'gzip' ? body : undefined,
-      });
+      return service.ingest({ node, batchId, read, gzipped: body });
     });
   };
 }

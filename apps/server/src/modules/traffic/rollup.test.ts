@@ -4,9 +4,10 @@ import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
 import { trafficAccountRollups, trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
+import { parseLines } from './log-reader';
 import { seededRandom } from './prng';
 import { rollUp, TOP_ITEMS_PER_BATCH } from './rollup';
-import { createTrafficIngest, parseLines } from './traffic-ingest.service';
+import { createTrafficIngest } from './traffic-ingest.service';
 
 /** Beijing midnight of 2026-11-21. */
 const T0 = Date.UTC(2026, 10, 20, 16);

@@ -1,65 +1,29 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { EdgeLogBatchResult } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { domainsForHosts } from './domain-directory';
-import { type AccessLogLine, newLineMemo, parseLogLine } from './log-line';
+import { parseLines, type ReadLines } from './log-reader';
 import { accountDeltas, coarseDeltas, type DomainLine, rollUp } from './rollup';
 import * as repo from './traffic-write.repository';
 
 const gzipAsync = promisify(gzip);
 
-/** Rejected lines described in a batch's answer; the rest are only counted. */
-const PROBLEMS_SHOWN = 10;
-
-export interface LogBatch {
+/**
+ * A batch of lines: as text, or already read as it inflated (log-reader.ts) together with its gzip body, which is
+ * kept as it came instead of compressed again.
+ */
+export type LogBatch = {
   /** The edge node (EDGE_NODE_TOKENS name) or `ops` for imported files. */
   node: string;
   /** Names the batch for idempotency; absent, the SHA-256 of the lines names it. */
   batchId?: string;
-  /** The JSON lines. */
-  text: string;
-  /** The same lines gzip-compressed, when they arrived so (kept as they are instead of compressed again). */
-  gzipped?: Uint8Array;
-}
+} & ({ text: string } | { read: ReadLines; gzipped: Uint8Array });
 
 export interface TrafficIngestDeps {
   db: Db;
   now: () => Date;
   rawRetentionDays: number;
-}
-
-function batchIdOf(text: string): string {
-  return `sha256:${createHash('sha256').update(text).digest('hex')}`;
-}
-
-/** Splits the text into lines and reads each; empty lines are skipped, bad ones counted with a few described. */
-export function parseLines(text: string) {
-  const lines: AccessLogLine[] = [];
-  const problems: EdgeLogBatchResult['problems'] = [];
-  let rejected = 0;
-  let total = 0;
-  let start = 0;
-  let number = 0;
-  const memo = newLineMemo();
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    number++;
-    const raw = text.slice(start, end).trim();
-    start = end + 1;
-    if (raw === '') continue;
-    total++;
-    const parsed = parseLogLine(raw, memo);
-    if (parsed.ok) {
-      lines.push(parsed.line);
-    } else {
-      rejected++;
-      if (problems.length < PROBLEMS_SHOWN) problems.push({ line: number, problem: parsed.problem });
-    }
-  }
-  return { lines, problems, rejected, total };
 }
 
 /**
@@ -70,8 +34,8 @@ export function parseLines(text: string) {
 export function createTrafficIngest(deps: TrafficIngestDeps) {
   return {
     async ingest(batch: LogBatch): Promise<EdgeLogBatchResult> {
-      const batchId = batch.batchId ?? batchIdOf(batch.text);
-      const { lines, problems, rejected, total } = parseLines(batch.text);
+      const { lines, problems, rejected, total, sha256 } = 'read' in batch ? batch.read : parseLines(batch.text);
+      const batchId = batch.batchId ?? `sha256:${sha256}`;
       const summary = { batchId, lines: total, rejected, problems };
       if (await repo.batchSeen(deps.db, batch.node, batchId)) {
         return { ...summary, duplicate: true, accepted: 0, unknownHost: 0 };
@@ -86,7 +50,12 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
         ownerOf.set(domain.id, domain.userId);
       }
       const rollup = rollUp(known);
-      const rawGzip = deps.rawRetentionDays > 0 ? (batch.gzipped ?? (await gzipAsync(batch.text, { level: 1 }))) : null;
+      const rawGzip =
+        deps.rawRetentionDays === 0
+          ? null
+          : 'gzipped' in batch
+            ? batch.gzipped
+            : await gzipAsync(batch.text, { level: 1 });
       const counts = { accepted: known.length, unknownHost: lines.length - known.length };
       const recorded = await deps.db.transaction(async (tx) => {
         const fresh = await repo.recordBatch(tx, {

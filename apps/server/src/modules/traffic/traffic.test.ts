@@ -1,16 +1,27 @@
 import { gzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
 import { domains, trafficBatches } from '../../db/schema';
+import { MAX_INFLATED } from './edge-logs.routes';
 
 const TOKEN = 'edge-node-token-0123456789abcdef';
 const DAY = 86_400_000;
 /** Beijing midnight starting 2026-11-21: 16:00 UTC the day before. */
 const T0 = Date.UTC(2026, 10, 20, 16);
 const MIN = 60_000;
+
+/** `bytes` of blank lines as gzip members of at most 1 MB each: a small body that inflates to exactly `bytes`. */
+function blankGzip(bytes: number): Buffer {
+  const MB = 1024 * 1024;
+  const lines = `${' '.repeat(1023)}\n`.repeat(1024);
+  const member = gzipSync(lines);
+  const members: Buffer[] = Array.from({ length: Math.floor(bytes / MB) }, () => member);
+  if (bytes % MB > 0) members.push(gzipSync(lines.slice(0, bytes % MB)));
+  return Buffer.concat(members);
+}
 
 describe.each(dbKinds)('traffic on %s', (kind) => {
   let ctx: TestContext;
@@ -126,6 +137,57 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       const first = (await post(body)).json().data;
       expect(first.batchId).toMatch(/^sha256:[0-9a-f]{64}$/);
       expect((await post(body)).json().data.duplicate).toBe(true);
+    });
+
+    it('reads gzip as it inflates: up to 32 MB of lines taken, one byte more refused, a gzip bomb refused', async () => {
+      const line = `${logLine(T0 + 40 * MIN, 'nobody.traffic.test')}\n`;
+      const upTo = (bytes: number) => Buffer.concat([gzipSync(line), blankGzip(bytes - Buffer.byteLength(line))]);
+      const gzip = (id: string) => ({ 'content-encoding': 'gzip', 'x-batch-id': id });
+
+      const full = await post(upTo(MAX_INFLATED), gzip('bound-full'));
+      expect(full.statusCode, full.body.slice(0, 200)).toBe(200);
+      expect(full.json().data).toMatchObject({ lines: 1, rejected: 0, unknownHost: 1 });
+
+      const over = await post(upTo(MAX_INFLATED + 1), gzip('bound-over'));
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toMatchObject({
+        error: 'PAYLOAD_TOO_LARGE',
+        message: 'A batch may hold at most 32 MB of lines once inflated: post smaller batches',
+      });
+
+      // About 200 KB on the wire, 200 MB inflated: refused at 32 MB, nothing of it recorded.
+      const megabyteOfZeros = gzipSync(Buffer.alloc(1024 * 1024));
+      const bomb = Buffer.concat(Array.from({ length: 200 }, () => megabyteOfZeros));
+      expect(bomb.length).toBeLessThan(300 * 1024);
+      const refused = await post(bomb, gzip('bomb'));
+      expect(refused.statusCode).toBe(413);
+      const recorded = await ctx.database.db
+        .select({ batchId: trafficBatches.batchId })
+        .from(trafficBatches)
+        .where(inArray(trafficBatches.batchId, ['bound-over', 'bomb']));
+      expect(recorded).toEqual([]);
+    });
+
+    it('names a gzip batch without an id as the same lines posted plain', async () => {
+      const body = logLine(T0 + 50 * MIN, 'nobody.traffic.test');
+      const plain = (await post(body)).json().data;
+      const zipped = (await post(gzipSync(body), { 'content-encoding': 'gzip' })).json().data;
+      expect(zipped).toMatchObject({ batchId: plain.batchId, duplicate: true });
+    });
+
+    it('refuses a line longer than 64 KB, and takes one of exactly 64 KB', async () => {
+      const padded = (length: number) => {
+        const bare = logLine(T0 + 45 * MIN, 'nobody.traffic.test', { user_agent: '' });
+        return logLine(T0 + 45 * MIN, 'nobody.traffic.test', { user_agent: 'u'.repeat(length - bare.length) });
+      };
+      expect(padded(64 * 1024)).toHaveLength(64 * 1024);
+      const res = await post([padded(64 * 1024), padded(64 * 1024 + 1), logLine(T0 + 45 * MIN, 'nobody.traffic.test')].join('\n'));
+      expect(res.json().data).toMatchObject({
+        lines: 3,
+        unknownHost: 2,
+        rejected: 1,
+        problems: [{ line: 2, problem: 'line too long' }],
+      });
     });
 
     it('refuses a body that is not gzip although it says so', async () => {

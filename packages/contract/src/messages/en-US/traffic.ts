@@ -5,5 +5,6 @@ export const traffic = {
   'traffic.range.tooFine': 'Five-minute granularity covers at most 31 days; choose a coarser granularity',
   'traffic.edge.unauthorized': 'Unknown edge node token',
   'traffic.edge.badBody': 'The body is not readable access-log lines (gzip or plain JSON lines)',
+  'traffic.edge.tooLarge': 'A batch may hold at most {max} MB of lines once inflated: post smaller batches',
   'traffic.edge.sandbox': 'This console runs the sandbox edge (EDGE=sandbox); edge agents need EDGE=nginx',
 } as const;

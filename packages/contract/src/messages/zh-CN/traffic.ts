@@ -6,5 +6,6 @@ export const traffic: Record<keyof typeof en, string> = {
   'traffic.range.tooFine': '5 分钟粒度最多查询 31 天，请选择更粗的粒度',
   'traffic.edge.unauthorized': '未知的边缘节点令牌',
   'traffic.edge.badBody': '请求体不是可读的访问日志行（gzip 或纯 JSON 行）',
+  'traffic.edge.tooLarge': '一批日志解压后最多 {max} MB，请分成更小的批次提交',
   'traffic.edge.sandbox': '此控制台使用沙箱边缘（EDGE=sandbox），边缘代理需要 EDGE=nginx',
 };
