@@ -13,6 +13,7 @@ export interface RouteDef<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Data extends z.ZodType = z.ZodType,
+  Headers extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: HttpMethod;
   path: string;
@@ -21,6 +22,11 @@ export interface RouteDef<
   params?: Params;
   query?: Query;
   body?: Body;
+  /**
+   * Request headers the call reads besides the usual ones (Authorization, Accept-Language...): an object schema
+   * keyed by the lowercase header name, validated like the body and published in OpenAPI.
+   */
+  headers?: Headers;
   data: Data;
   /**
    * Who may call: 'none' for calls made before login (login, register, captcha...); 'user' (the default) a session
@@ -53,7 +59,8 @@ export function defineRoute<
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
   Data extends z.ZodType = z.ZodType,
->(def: RouteDef<Params, Query, Body, Data>): RouteDef<Params, Query, Body, Data> {
+  Headers extends z.ZodType | undefined = undefined,
+>(def: RouteDef<Params, Query, Body, Data, Headers>): RouteDef<Params, Query, Body, Data, Headers> {
   return def;
 }
 

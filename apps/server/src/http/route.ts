@@ -15,6 +15,8 @@ export interface HandlerContext<Def extends RouteDef> {
   params: Out<Def['params']>;
   query: Out<Def['query']>;
   body: Out<Def['body']>;
+  /** The headers the route declares (RouteDef.headers), validated. */
+  headers: Out<Def['headers']>;
   /** The signed-in user (session or API key); only on routes with auth 'user' (the default) or 'session'. */
   user: AuthUser;
   /** The signed-in user as the author of a change (session or API key, client address), for the operation log. */
@@ -61,6 +63,7 @@ export function registerRoute<Def extends RouteDef>(
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
+      ...(def.headers ? { headers: def.headers } : {}),
       ...(isFile ? {} : { response: { 200: envelopeOf(def.data) } }),
       ...(def.auth === 'none'
         ? {}
@@ -79,6 +82,7 @@ export function registerRoute<Def extends RouteDef>(
         params: request.params,
         query: request.query,
         body: request.body,
+        headers: request.headers,
         get user() {
           return request.user as AuthUser;
         },

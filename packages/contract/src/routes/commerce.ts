@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route';
 import {
   BalanceSchema,
+  IdempotencyHeadersSchema,
   LedgerEntrySchema,
   MyPackageSchema,
   OrderCreateSchema,
@@ -21,9 +22,10 @@ import { IdParamsSchema, pageOf } from '../schemas/common';
  * not shown and follow the domain calls' style.
  * - Ownership: every :id is the caller's order; a foreign id answers NOT_FOUND like a missing one.
  * - Buying and recharging need real-name verification (REAL_NAME_REQUIRED).
- * - pay-by-balance takes an Idempotency-Key header: the same key with the same order answers the first answer
- *   again, with another order IDEMPOTENCY_KEY_REUSED (409). A paid order answers ORDER_ALREADY_PAID, a cancelled,
- *   refunded or closed one ORDER_CLOSED ('Order not found or closed'), a short balance INSUFFICIENT_BALANCE.
+ * - pay-by-balance requires an Idempotency-Key header (IdempotencyKeySchema; absent or malformed: VALIDATION_FAILED
+ *   with the header as the field): the same key with the same order answers the first answer again, with another
+ *   order IDEMPOTENCY_KEY_REUSED (409). A paid order answers ORDER_ALREADY_PAID, a cancelled, refunded or closed
+ *   one ORDER_CLOSED ('Order not found or closed'), a short balance INSUFFICIENT_BALANCE.
  * - pay-by-qr asks the payment gateway for a payment and answers its QR code; the order turns paid when the
  *   gateway's signed notification arrives (the pay view polls the order's detail).
  */
@@ -103,6 +105,7 @@ export const commerceRoutes = {
     tag,
     permission: orderEdit,
     params: IdParamsSchema,
+    headers: IdempotencyHeadersSchema,
     data: OrderSchema,
   }),
   payByQr: defineRoute({

@@ -66,7 +66,11 @@ export type OrderCreate = z.infer<typeof OrderCreateSchema>;
 /** Spec section 9: a recharge is at least 1.00 CNY, in whole yuan. */
 export const RechargeCreateSchema = z.object({
   amountYuan: z
-    .number({ error: 'validation.required' })
+    // A value that is there but no number (the text "10", "abc" typed in the form) is not an empty field.
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? 'validation.required' : 'commerce.recharge.notNumber',
+    })
     .int({ error: 'commerce.recharge.wholeYuan' })
     .min(c.rechargeMinYuan, { error: 'commerce.recharge.min' })
     .max(c.rechargeMaxYuan, { error: 'commerce.recharge.max' }),
@@ -169,9 +173,12 @@ export const MyPackageSchema = z.object({
 });
 export type MyPackage = z.infer<typeof MyPackageSchema>;
 
-/** The Idempotency-Key header of the pay-by-balance call. */
+/** The Idempotency-Key header of a payment call: 1 to 64 ASCII letters, digits and _ . : - (a UUID fits). */
 export const IdempotencyKeySchema = z
-  .string()
-  .min(1)
-  .max(c.idempotencyKeyMax)
-  .regex(/^[\w.:-]+$/);
+  .string({ error: 'commerce.idempotencyKey.required' })
+  .min(1, { error: 'commerce.idempotencyKey.required' })
+  .max(c.idempotencyKeyMax, { error: 'commerce.idempotencyKey.invalid' })
+  .regex(/^[\w.:-]+$/, { error: 'commerce.idempotencyKey.invalid' });
+
+/** The headers of a call that takes an Idempotency-Key (RouteDef.headers). */
+export const IdempotencyHeadersSchema = z.object({ 'idempotency-key': IdempotencyKeySchema });

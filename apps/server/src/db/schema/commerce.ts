@@ -133,13 +133,26 @@ export const paymentNotifications = pgTable(
   (t) => [primaryKey({ columns: [t.gateway, t.notifyId] })],
 );
 
+/** Gateway trades that paid an order or were credited to the balance: at most once each (migration 0020). */
+export const paymentTrades = pgTable(
+  'payment_trades',
+  {
+    gateway: text('gateway').notNull(),
+    tradeNo: text('trade_no').notNull(),
+    orderId: id('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    amountFen: fen('amount_fen').notNull(),
+    creditedAt: at('credited_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.tradeNo] })],
+);
+
 export const sandboxPayments = pgTable('sandbox_payments', {
   tradeNo: text('trade_no').primaryKey(),
   outTradeNo: text('out_trade_no').notNull(),
   subject: text('subject').notNull(),
   amountFen: fen('amount_fen').notNull(),
   notifyUrl: text('notify_url').notNull(),
-  status: text('status', { enum: ['waiting', 'paid', 'cancelled'] }).notNull(),
+  status: text('status', { enum: ['waiting', 'paid', 'cancelled', 'closed'] }).notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
   finishedAt: at('finished_at'),
 });

@@ -1,7 +1,7 @@
 import { handle } from '../../jobs/job';
 import { type AreaContext, defineArea } from '../area';
 import { commerceCommands } from './commerce.commands';
-import { closeOverdueOrdersJob, closeOverdueOrdersSchedule } from './commerce.jobs';
+import { closeGatewayTradeJob, closeOverdueOrdersJob, closeOverdueOrdersSchedule } from './commerce.jobs';
 import { createCommerceOperator } from './commerce.operator';
 import { commerceModule } from './commerce.routes';
 import { addSampleCommerce } from './commerce.sample-data';
@@ -32,6 +32,12 @@ export const commerceArea = defineArea({
   jobs: (ctx) => [
     handle(closeOverdueOrdersJob, async () => {
       await createCommerceOperator(clock(ctx)).closeOverdue();
+    }),
+    handle(closeGatewayTradeJob, async ({ gateway, tradeNo }) => {
+      const payment = ctx.providers.payment;
+      if (gateway === payment.name) await payment.closePayment(tradeNo);
+      // A trade of a gateway this server no longer uses cannot be reached; one paid anyway is still credited once.
+      else ctx.log.warn({ gateway, tradeNo }, 'cannot close a trade of a gateway no longer configured');
     }),
     handle(remindExpiringPackagesJob, async () => {
       await remindExpiringPackages(ctx.database.db, ctx.now());

@@ -4,6 +4,7 @@ import type { OrderRow } from '../../db/schema';
 import { OpsError } from '../../ops/ops';
 import { operatorActor } from '../operation-log/actor';
 import { credit } from './balance.repository';
+import { closeGatewayTrade } from './commerce.jobs';
 import * as ordersRepo from './order.repository';
 import { recordOrder } from './order-log';
 import * as packagesRepo from './package.repository';
@@ -86,7 +87,13 @@ export function createCommerceOperator(deps: { db: Db; now: () => Date }) {
       });
     },
 
-    closeOverdue: () => ordersRepo.closeOverdueOrders(db, now()),
+    /** Cancels the unpaid orders past their close time, and queues the closing of their gateway trades. */
+    closeOverdue: () =>
+      db.transaction(async (tx) => {
+        const closed = await ordersRepo.closeOverdueOrders(tx, now());
+        for (const order of closed) await closeGatewayTrade(tx, order);
+        return closed.length;
+      }),
   };
 }
 

@@ -36,7 +36,8 @@ export function toOrder(row: OrderRow, account: BankAccount): Order {
     paymentMethod: row.paymentMethod,
     createdAt: row.createdAt.getTime(),
     paidAt: ms(row.paidAt),
-    closeAt: ms(row.closeAt),
+    // The time an unpaid order closes by itself; a settled one has none.
+    closeAt: row.status === 'unpaid' ? ms(row.closeAt) : null,
     bankTransfer: row.transferReference ? { ...account, reference: row.transferReference } : null,
   };
 }

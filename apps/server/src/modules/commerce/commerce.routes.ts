@@ -48,10 +48,9 @@ export function commerceModule(deps: {
     registerRoute(app, r.orders, ({ user, query }) => service.list(user, query));
     registerRoute(app, r.order, ({ user, params }) => service.detail(user, params.id));
     registerRoute(app, r.cancelOrder, ({ user, params, actor }) => service.cancel(user, params.id, actor));
-    registerRoute(app, r.payByBalance, ({ user, params, request, actor }) => {
-      const key = request.headers['idempotency-key'];
-      return service.payByBalance(user, params.id, typeof key === 'string' ? key : undefined, actor);
-    });
+    registerRoute(app, r.payByBalance, ({ user, params, headers, actor }) =>
+      service.payByBalance(user, params.id, headers['idempotency-key'], actor),
+    );
     registerRoute(app, r.payByQr, async ({ user, params }) => {
       const payment = await service.payByQr(user, params.id);
       const svg = await QRCode.toString(payment.payUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

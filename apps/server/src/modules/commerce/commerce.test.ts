@@ -47,7 +47,7 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
   const order = async (user: TestUser, packageId = trafficId) => {
     const res = await h.call(user, 'POST', '/order/create', { packageId });
     expect(res.statusCode, res.text).toBe(200);
-    return res.body.data as { id: number; orderNo: string; amountFen: string; status: string };
+    return res.body.data as { id: number; orderNo: string; amountFen: string; status: string; closeAt: number | null };
   };
   const pay = (user: TestUser, id: number, key: string = randomUUID()) =>
     h.call(user, 'POST', `/order/${id}/pay-by-balance`, undefined, { 'idempotency-key': key });
@@ -58,6 +58,36 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
       .from(balanceLedger)
       .where(and(eq(balanceLedger.userId, userId), orderId ? eq(balanceLedger.orderId, orderId) : undefined));
   const ledgerSum = async (userId: number) => (await ledgerRows(userId)).reduce((sum, row) => sum + row.amountFen, 0n);
+  /** Posts a gateway notification as the gateway would, signed with the sandbox's key unless told otherwise. */
+  const notify = (body: string, signature = signBody(h.ctx.config.payment.sandboxSecret, body)) =>
+    h.ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/notify/sandbox',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+    });
+  /** Opens the order's QR payment; answers the path of the sandbox's pay page. */
+  const openQr = async (user: TestUser, id: number) => {
+    const qr = await h.call(user, 'POST', `/order/${id}/pay-by-qr`);
+    expect(qr.statusCode, qr.text).toBe(200);
+    return new URL(qr.body.data.payUrl).pathname;
+  };
+  /** The gateway's notification that the order's QR payment was paid, under the notification id `notifyId`. */
+  const paidNotification = async (orderId: number, notifyId: string) => {
+    const [row] = await h.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    return JSON.stringify({
+      notifyId,
+      tradeNo: row!.gatewayTradeNo,
+      outTradeNo: row!.orderNo,
+      amountFen: row!.amountFen.toString(),
+      status: 'paid',
+    });
+  };
+  const closeByTime = async () => {
+    h.ctx.clock.advance(31 * 60_000);
+    await h.ctx.app.schedules.tick();
+    await h.ctx.app.jobs.runDue();
+  };
 
   it('sells the catalogue, and buying needs real-name verification', async () => {
     const list = await h.call(owner, 'GET', '/package/list?type=traffic');
@@ -170,9 +200,10 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     const reused = await pay(buyer, other.id, key);
     expect(reused.statusCode).toBe(409);
     expect(reused.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect((await h.call(buyer, 'POST', `/order/${other.id}/pay-by-balance`)).body.error).toBe(
-      'IDEMPOTENCY_KEY_REQUIRED',
-    );
+    expect((await h.call(buyer, 'POST', `/order/${other.id}/pay-by-balance`)).body).toMatchObject({
+      error: 'VALIDATION_FAILED',
+      fields: { 'idempotency-key': 'The Idempotency-Key header is required' },
+    });
   });
 
   it("answers 404 for another customer's order, exactly like a missing one", async () => {
@@ -243,17 +274,9 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
 
     // The same notification again (a gateway retry, or someone replaying it): acknowledged, nothing changes.
     const sent = h.deliveries.at(-1)!;
-    const notify = (body: string, signature: string) =>
-      h.ctx.app.inject({
-        method: 'POST',
-        url: '/api/payment/notify/sandbox',
-        payload: body,
-        headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
-      });
     expect((await notify(sent.body, sent.signature)).body).toBe('success');
-    const secret = h.ctx.config.payment.sandboxSecret;
     const renamed = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID() });
-    expect((await notify(renamed, signBody(secret, renamed))).body).toBe('success');
+    expect((await notify(renamed)).body).toBe('success');
     expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data).toHaveLength(1);
     expect(await ledgerRows(buyer.id)).toEqual([]);
     // The payment is the buyer's, in their operation log once, made on the gateway's page rather than a session.
@@ -266,9 +289,9 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     const other = await order(buyer);
     const forged = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), outTradeNo: other.orderNo });
     expect((await notify(forged, signBody('not-the-secret-at-all', forged))).statusCode).toBe(400);
-    expect((await notify(forged, signBody(secret, forged))).statusCode).toBe(404);
+    expect((await notify(forged)).statusCode).toBe(404);
     const unknown = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), outTradeNo: '0000' });
-    expect((await notify(unknown, signBody(secret, unknown))).statusCode).toBe(404);
+    expect((await notify(unknown)).statusCode).toBe(404);
     expect((await h.call(buyer, 'GET', `/order/${other.id}/detail`)).body.data.status).toBe('unpaid');
     expect(await ledgerRows(buyer.id)).toEqual([]);
   });
@@ -313,6 +336,222 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data[0].state).toBe('refunded');
     expect(await ledgerSum(buyer.id)).toBe(10_000n);
     await expect(h.operator.refund(placed.orderNo)).rejects.toThrow(/refunded, not paid/);
+  });
+
+  describe('a gateway trade credits at most once, whatever its notification ids', () => {
+    /** Two notifications of one trade under ids n1 and n2, then five more at once: each answered `success`. */
+    const notifyPaidRepeatedly = async (orderId: number) => {
+      for (const id of ['n1', 'n2']) expect((await notify(await paidNotification(orderId, id))).body).toBe('success');
+      const more = await Promise.all(
+        Array.from({ length: 5 }, async () => notify(await paidNotification(orderId, randomUUID()))),
+      );
+      expect(more.map((r) => r.body)).toEqual(Array(5).fill('success'));
+    };
+    const rechargeByQr = async (user: TestUser) => {
+      const res = await h.call(user, 'POST', '/recharge/create', { amountYuan: 7, method: 'qr' });
+      expect(res.statusCode, res.text).toBe(200);
+      await openQr(user, res.body.data.id);
+      return res.body.data as { id: number };
+    };
+
+    it('a QR recharge cancelled by the customer: 7.00 credited once', async () => {
+      const buyer = await h.user();
+      const recharge = await rechargeByQr(buyer);
+      expect((await h.call(buyer, 'POST', `/order/${recharge.id}/cancel`)).body.data.status).toBe('cancelled');
+      await notifyPaidRepeatedly(recharge.id);
+      expect(await balance(buyer)).toBe(700n);
+      expect(await ledgerRows(buyer.id)).toEqual([expect.objectContaining({ kind: 'credit', amountFen: 700n })]);
+      expect((await h.call(buyer, 'GET', `/order/${recharge.id}/detail`)).body.data.status).toBe('cancelled');
+    });
+
+    it('a QR recharge closed by time: 7.00 credited once', async () => {
+      const buyer = await h.user();
+      const recharge = await rechargeByQr(buyer);
+      await closeByTime();
+      expect((await h.call(buyer, 'GET', `/order/${recharge.id}/detail`)).body.data.status).toBe('cancelled');
+      await notifyPaidRepeatedly(recharge.id);
+      expect(await balance(buyer)).toBe(700n);
+      expect(await ledgerRows(buyer.id)).toEqual([expect.objectContaining({ kind: 'credit', amountFen: 700n })]);
+    });
+
+    it('a package order paid by balance meanwhile: its price credited back once', async () => {
+      const buyer = await h.user();
+      await h.fund(buyer, 100);
+      const placed = await order(buyer);
+      await openQr(buyer, placed.id);
+      expect((await pay(buyer, placed.id)).statusCode).toBe(200);
+      await notifyPaidRepeatedly(placed.id);
+      expect(await balance(buyer)).toBe(10_000n);
+      expect((await ledgerRows(buyer.id, placed.id)).map((r) => [r.kind, r.amountFen])).toEqual([
+        ['payment', -1_999n],
+        ['credit', 1_999n],
+      ]);
+      expect(await ledgerSum(buyer.id)).toBe(10_000n);
+    });
+
+    it('an order paid by the trade: later notification ids change nothing', async () => {
+      const buyer = await h.user();
+      const placed = await order(buyer);
+      await openQr(buyer, placed.id);
+      await notifyPaidRepeatedly(placed.id);
+      expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('paid');
+      expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data).toHaveLength(1);
+      expect(await ledgerRows(buyer.id)).toEqual([]);
+    });
+  });
+
+  describe("closes the order's gateway trade when the order stops waiting; the sandbox then refuses to pay it", () => {
+    const refusesPayment = async (user: TestUser, orderId: number, pagePath: string) => {
+      await h.ctx.app.jobs.runDue();
+      const page = await h.ctx.app.inject({ url: pagePath, headers: { 'accept-language': 'en-US' } });
+      expect(page.body).toContain('This payment is closed');
+      expect(page.body).not.toContain('sandbox-pay');
+      const confirm = await h.ctx.app.inject({ method: 'POST', url: `${pagePath}/confirm` });
+      expect(confirm.statusCode).toBe(409);
+      expect(confirm.body).toContain('This payment is closed');
+      const before = h.deliveries.length;
+      await h.ctx.app.jobs.runDue();
+      expect(h.deliveries.length).toBe(before);
+      const zh = await h.ctx.app.inject({ url: pagePath, headers: { 'accept-language': 'zh-CN' } });
+      expect(zh.body).toContain('该支付已关闭');
+      return (await h.call(user, 'GET', `/order/${orderId}/detail`)).body.data;
+    };
+
+    it('paid by balance', async () => {
+      const buyer = await h.user();
+      await h.fund(buyer, 100);
+      const placed = await order(buyer);
+      const pagePath = await openQr(buyer, placed.id);
+      expect((await pay(buyer, placed.id)).statusCode).toBe(200);
+      expect(await refusesPayment(buyer, placed.id, pagePath)).toMatchObject({
+        status: 'paid',
+        paymentMethod: 'balance',
+      });
+      expect(await balance(buyer)).toBe(10_000n - 1_999n);
+    });
+
+    it('cancelled by the customer', async () => {
+      const buyer = await h.user();
+      const placed = await order(buyer);
+      const pagePath = await openQr(buyer, placed.id);
+      await h.call(buyer, 'POST', `/order/${placed.id}/cancel`);
+      expect(await refusesPayment(buyer, placed.id, pagePath)).toMatchObject({ status: 'cancelled' });
+    });
+
+    it('closed by time', async () => {
+      const buyer = await h.user();
+      const recharge = await h.call(buyer, 'POST', '/recharge/create', { amountYuan: 7, method: 'qr' });
+      const pagePath = await openQr(buyer, recharge.body.data.id);
+      await closeByTime();
+      expect(await refusesPayment(buyer, recharge.body.data.id, pagePath)).toMatchObject({ status: 'cancelled' });
+      expect(await balance(buyer)).toBe(0n);
+    });
+
+    it('an order still waiting keeps its trade payable', async () => {
+      const buyer = await h.user();
+      const placed = await order(buyer);
+      const pagePath = await openQr(buyer, placed.id);
+      await h.ctx.app.jobs.runDue();
+      const page = await h.ctx.app.inject({ url: pagePath, headers: { 'accept-language': 'en-US' } });
+      expect(page.body).toContain('sandbox-pay');
+      expect(page.body).not.toContain('This payment is closed');
+    });
+  });
+
+  describe('the Idempotency-Key header', () => {
+    const payWith = async (headers: Record<string, string>) => {
+      const buyer = await h.user();
+      await h.fund(buyer, 100);
+      const placed = await order(buyer);
+      const res = await h.call(buyer, 'POST', `/order/${placed.id}/pay-by-balance`, undefined, headers);
+      return { res, buyer };
+    };
+    const refusedWith = async (headers: Record<string, string>, message: string) => {
+      const { res, buyer } = await payWith(headers);
+      expect(res.statusCode, res.text).toBe(400);
+      expect(res.body).toMatchObject({ error: 'VALIDATION_FAILED', fields: { 'idempotency-key': message } });
+      expect(await balance(buyer)).toBe(10_000n);
+    };
+    const invalid = 'The Idempotency-Key header is 1 to 64 letters, digits or _ . : -';
+
+    it('accepts 1 and 64 characters of letters, digits and _ . : -', async () => {
+      for (const key of ['k', `${'a'.repeat(60)}_.:-`]) {
+        const { res } = await payWith({ 'idempotency-key': key });
+        expect(res.statusCode, res.text).toBe(200);
+      }
+    });
+
+    it('refuses 65 characters, a space, 8,000 characters and an absent header with 400 and a field message', async () => {
+      await refusedWith({ 'idempotency-key': 'a'.repeat(65) }, invalid);
+      await refusedWith({ 'idempotency-key': 'a b' }, invalid);
+      await refusedWith({ 'idempotency-key': 'é' }, invalid);
+      await refusedWith({ 'idempotency-key': 'a'.repeat(8_000) }, invalid);
+      await refusedWith({}, 'The Idempotency-Key header is required');
+      const { res } = await payWith({ 'idempotency-key': 'a b', 'accept-language': 'zh-CN' });
+      expect(res.body.fields?.['idempotency-key']).toMatch(/Idempotency-Key 请求头/);
+    });
+
+    it('is published in OpenAPI as a required header of pay-by-balance, and of no other call', async () => {
+      const doc = (await h.ctx.app.inject({ url: '/api/docs/json' })).json();
+      const withKey: string[] = [];
+      type Parameter = { in: string; name: string };
+      const paths = doc.paths as Record<string, Record<string, { parameters?: Parameter[] }>>;
+      for (const [path, methods] of Object.entries(paths)) {
+        for (const [method, op] of Object.entries(methods)) {
+          const header = (op.parameters ?? []).find(
+            (p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key',
+          );
+          if (header) {
+            expect(header).toMatchObject({ required: true, schema: { maxLength: 64 } });
+            withKey.push(`${method.toUpperCase()} ${path}`);
+          }
+        }
+      }
+      expect(withKey).toEqual(['POST /api/order/{id}/pay-by-balance']);
+    });
+  });
+
+  it('answers closeAt while an order waits, and null once it is paid, cancelled or closed by time', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 100);
+    const detail = async (id: number) => (await h.call(buyer, 'GET', `/order/${id}/detail`)).body.data;
+    const waiting = await order(buyer);
+    expect(waiting.closeAt).toBe(h.ctx.clock.now.getTime() + 30 * 60_000);
+    const byBalance = await order(buyer);
+    expect((await pay(buyer, byBalance.id)).body.data.closeAt).toBeNull();
+    const cancelled = await order(buyer);
+    expect((await h.call(buyer, 'POST', `/order/${cancelled.id}/cancel`)).body.data.closeAt).toBeNull();
+    const byQr = await order(buyer);
+    await openQr(buyer, byQr.id);
+    await notify(await paidNotification(byQr.id, randomUUID()));
+    expect(await detail(byQr.id)).toMatchObject({ status: 'paid', closeAt: null });
+    expect((await detail(waiting.id)).closeAt).toBe(waiting.closeAt);
+    await closeByTime();
+    expect(await detail(waiting.id)).toMatchObject({ status: 'cancelled', closeAt: null });
+    const list = (await h.call(buyer, 'GET', '/order/list?kind=package')).body.data.list as { closeAt: unknown }[];
+    expect(list.map((o) => o.closeAt)).toEqual([null, null, null, null]);
+  });
+
+  it('says what is wrong with a recharge amount that is not a number, in both languages', async () => {
+    const buyer = await h.user();
+    for (const amountYuan of ['10', 'abc', true, [10]]) {
+      const res = await h.call(buyer, 'POST', '/recharge/create', { amountYuan, method: 'qr' });
+      expect(res.statusCode, JSON.stringify(amountYuan)).toBe(400);
+      expect(res.body.fields).toEqual({ amountYuan: 'Enter the amount as a whole number of CNY, at least 1' });
+    }
+    const zh = await h.call(
+      buyer,
+      'POST',
+      '/recharge/create',
+      { amountYuan: '10', method: 'qr' },
+      {
+        'accept-language': 'zh-CN',
+      },
+    );
+    expect(zh.body.fields).toEqual({ amountYuan: '请输入整数金额（元），至少 1 元' });
+    const missing = await h.call(buyer, 'POST', '/recharge/create', { method: 'qr' });
+    expect(missing.body.fields).toEqual({ amountYuan: 'Input cannot be empty' });
+    expect((await h.call(buyer, 'GET', '/order/list?kind=recharge')).body.data.total).toBe(0);
   });
 
   it('keeps every order paid at most once across the whole run', async () => {

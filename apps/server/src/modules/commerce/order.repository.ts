@@ -64,14 +64,16 @@ export async function listOrders(
   return { rows, total: Number(total!.n) };
 }
 
-/** Cancels every unpaid order whose close time has passed; answers how many. */
-export async function closeOverdueOrders(db: Executor, at: Date): Promise<number> {
-  const closed = await db
+/** Cancels every unpaid order whose close time has passed; answers them with their gateway trades. */
+export async function closeOverdueOrders(
+  db: Executor,
+  at: Date,
+): Promise<Pick<OrderRow, 'id' | 'gateway' | 'gatewayTradeNo'>[]> {
+  return db
     .update(orders)
     .set({ status: 'cancelled', cancelledAt: at })
     .where(and(eq(orders.status, 'unpaid'), isNotNull(orders.closeAt), lte(orders.closeAt, at)))
-    .returning({ id: orders.id });
-  return closed.length;
+    .returning({ id: orders.id, gateway: orders.gateway, gatewayTradeNo: orders.gatewayTradeNo });
 }
 
 /** Bank-transfer recharges waiting for the operator, oldest first. */

@@ -25,6 +25,7 @@ import type { Actor } from '../operation-log/actor';
 import type { AuthUser } from '../session/session.service';
 import { accountBytes, wholeBuckets } from '../traffic/traffic-usage';
 import * as balances from './balance.repository';
+import { closeGatewayTrade } from './commerce.jobs';
 import { toLedgerEntry, toMyPackage, toOrder, toPackage } from './commerce.presenter';
 import { requestHash, runOnce } from './idempotency';
 import * as ordersRepo from './order.repository';
@@ -165,6 +166,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (order.status === 'paid') throw new AppError('ORDER_ALREADY_PAID');
         if (order.status !== 'unpaid') throw new AppError('ORDER_CLOSED');
         const cancelled = await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: now() });
+        await closeGatewayTrade(tx, order);
         await recordOrder(tx, actor, 'order.cancel', cancelled, order);
         return present(cancelled);
       });
@@ -172,11 +174,11 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /**
      * One transaction: the idempotency key claimed, the order locked, the balance debited only if it holds the
-     * amount, the ledger row written, the order paid and its package activated.
+     * amount, the ledger row written, the order paid and its package activated, and the closing of a QR payment
+     * opened for it queued.
      */
-    async payByBalance(user: Caller, id: number, key: string | undefined, actor: Actor): Promise<Order> {
+    async payByBalance(user: Caller, id: number, key: string, actor: Actor): Promise<Order> {
       assertRealNameVerified(user);
-      if (!key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
       const hash = requestHash({ call: 'pay-by-balance', orderId: id });
       return db.transaction((tx) =>
         runOnce(tx, { userId: user.id, key, hash }, async () => {
@@ -192,6 +194,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           });
           if (after === null) throw new AppError('INSUFFICIENT_BALANCE');
           const paid = await settlePaid(tx, order, { method: 'balance', at });
+          await closeGatewayTrade(tx, order);
           await recordOrder(tx, actor, 'order.pay', paid, order);
           return present(paid);
         }),
@@ -200,7 +203,9 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     /**
      * Opens the gateway's payment for the order, once: asking again answers the same QR code. The gateway is called
-     * outside any transaction (it is a network call); of two concurrent first calls, the first to store wins.
+     * outside any transaction (it is a network call); of two concurrent first calls, the first to store wins. A
+     * payment not stored (the other call won, or the order stopped waiting meanwhile) belongs to no order: it is
+     * closed at the gateway, so that nobody pays it.
      */
     async payByQr(user: Caller, id: number): Promise<Omit<QrPayment, 'qrCode'>> {
       assertRealNameVerified(user);
@@ -221,17 +226,19 @@ export function createOrderService(deps: OrderServiceDeps) {
         subject: current.productName,
         notifyUrl: `${deps.publicUrl}/api/payment/notify/${deps.gateway.name}`,
       });
-      return db.transaction(async (tx) => {
-        const order = await payableOrder(tx, user, id);
-        if (opened(order)) return qrOf(order);
-        return qrOf(
-          await ordersRepo.updateOrder(tx, order.id, {
-            gateway: deps.gateway.name,
-            gatewayTradeNo: payment.tradeNo,
-            payUrl: payment.payUrl,
-          }),
-        );
-      });
+      const trade = { gateway: deps.gateway.name, gatewayTradeNo: payment.tradeNo };
+      try {
+        return await db.transaction(async (tx) => {
+          const order = await payableOrder(tx, user, id);
+          if (!opened(order))
+            return qrOf(await ordersRepo.updateOrder(tx, order.id, { ...trade, payUrl: payment.payUrl }));
+          await closeGatewayTrade(tx, trade);
+          return qrOf(order);
+        });
+      } catch (error) {
+        await db.transaction((tx) => closeGatewayTrade(tx, trade));
+        throw error;
+      }
     },
 
     async balance(user: Caller) {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect';
-import { paymentNotifications } from '../../db/schema';
+import { paymentNotifications, paymentTrades } from '../../db/schema';
 import type { PaymentNotification } from '../../providers/payment';
 import type { Actor } from '../operation-log/actor';
 import { credit } from './balance.repository';
@@ -13,8 +13,10 @@ export type NotificationOutcome = 'paid' | 'cancelled' | 'credited-late' | 'dupl
 /**
  * Applies a verified gateway notification exactly once. The order is locked and must match the notification's
  * trade number and amount; the notification id is recorded in the same transaction, so a replay changes nothing.
- * A payment that arrives for an order no longer waiting (closed, cancelled, paid by balance meanwhile) is money the
- * customer did pay: it goes to the balance with a ledger row.
+ * A paid trade is recorded under its own key (payment_trades) in the transaction that moves its money, so it pays
+ * or credits once, whatever notification ids it comes under. A payment that arrives for an order no longer waiting
+ * (closed, cancelled, paid by balance meanwhile) is money the customer did pay: it goes to the balance with a
+ * ledger row.
  */
 export function createPaymentNotificationService(deps: { db: Db; now: () => Date }) {
   return {
@@ -44,9 +46,18 @@ export function createPaymentNotificationService(deps: { db: Db; now: () => Date
           await recordOrder(tx, payer, 'order.cancel', cancelled, order);
           return 'cancelled';
         }
-        // One gateway trade per order: an order already settled by this trade has been credited.
-        if (order.paymentMethod === 'qr' && (order.status === 'paid' || order.status === 'refunded'))
-          return 'duplicate';
+        const firstCredit = await tx
+          .insert(paymentTrades)
+          .values({
+            gateway,
+            tradeNo: notification.tradeNo,
+            orderId: order.id,
+            amountFen: order.amountFen,
+            creditedAt: at,
+          })
+          .onConflictDoNothing()
+          .returning({ tradeNo: paymentTrades.tradeNo });
+        if (firstCredit.length === 0) return 'duplicate';
         if (order.status === 'unpaid') {
           const paid = await settlePaid(tx, order, { method: 'qr', at });
           await recordOrder(tx, payer, 'order.pay', paid, order);

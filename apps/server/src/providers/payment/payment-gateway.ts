@@ -21,9 +21,10 @@ export interface CreatePayment {
 
 /**
  * The port every QR payment service plugs into (WeChat Pay native, Alipay precreate... or the sandbox). A real
- * gateway implements these three parts against its API: createPayment calls its "create a QR payment" endpoint
- * and answers the code URL it returns; verifyNotification checks the signature of its asynchronous callback with
- * the merchant's key and reads it; the server answers the callback with `ackBody` so the gateway stops retrying.
+ * gateway implements these parts against its API: createPayment calls its "create a QR payment" endpoint and
+ * answers the code URL it returns; closePayment calls its "close order" endpoint; verifyNotification checks the
+ * signature of its asynchronous callback with the merchant's key and reads it; the server answers the callback
+ * with `ackBody` so the gateway stops retrying.
  */
 export interface PaymentGateway {
   /** Its name in URLs and stored orders ('sandbox', 'wechat'...). */
@@ -34,6 +35,12 @@ export interface PaymentGateway {
   readonly ackBody: string;
   /** Opens a payment; answers the gateway's trade number and the URL the QR code encodes. */
   createPayment(input: CreatePayment): Promise<{ tradeNo: string; payUrl: string }>;
+  /**
+   * Closes a payment that is still waiting, so that it can no longer be paid: its order was paid otherwise,
+   * cancelled or closed. A payment already paid, cancelled or closed is left as it is (no error), so a retry is safe.
+   * Throws when the gateway cannot be reached; the caller retries.
+   */
+  closePayment(tradeNo: string): Promise<void>;
   /** Checks a notification's signature and reads it: null when the signature or the body is wrong. */
   verifyNotification(
     rawBody: string,

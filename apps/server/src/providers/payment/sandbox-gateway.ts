@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatFen, type Locale } from '@edgeward/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sandboxPayments } from '../../db/schema';
 import { localeOf, translate } from '../../http/i18n';
@@ -37,11 +37,19 @@ const NotificationBodySchema = z.object({
   status: z.enum(['paid', 'cancelled']),
 });
 
+/** What the pay page says of a payment that no longer waits. */
+const finishedKey = {
+  paid: 'commerce.sandbox.paid',
+  cancelled: 'commerce.sandbox.cancelled',
+  closed: 'commerce.sandbox.closed',
+} as const;
+
 /**
  * A payment gateway that behaves like the mobile payment services from the outside, without moving money: a
  * payment gets a trade number and a pay page (the URL the QR code encodes); the payer confirms or cancels there;
  * the gateway then posts a notification signed with HMAC-SHA256 to the merchant's notify URL from a durable job,
- * retried until the server answers `success`. Its book is the sandbox_payments table.
+ * retried until the server answers `success`. The merchant can close a waiting payment; its page then says so and
+ * refuses to confirm it. Its book is the sandbox_payments table.
  */
 export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
   const { db, secret } = options;
@@ -93,19 +101,29 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
       done(null, {}),
     );
     const Params = z.object({ tradeNo: z.string().regex(/^SBX\w+$/) });
-    app.get('/payment/sandbox/:tradeNo', { schema: { hide: true } }, async (request, reply) => {
+    const tradeNoOf = (params: unknown) => {
+      const parsed = Params.safeParse(params);
+      return parsed.success ? parsed.data.tradeNo : undefined;
+    };
+    /** The pay page: its buttons while the payment waits, else what became of it, with status `finishedCode`. */
+    async function render(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      tradeNo: string | undefined,
+      finishedCode: number,
+    ) {
       const locale = localeOf(request);
-      const parsed = Params.safeParse(request.params);
-      const [payment] = parsed.success
-        ? await db.select().from(sandboxPayments).where(eq(sandboxPayments.tradeNo, parsed.data.tradeNo))
+      const [payment] = tradeNo
+        ? await db.select().from(sandboxPayments).where(eq(sandboxPayments.tradeNo, tradeNo))
         : [];
       reply.type('text/html; charset=utf-8');
       if (!payment)
         return reply.code(404).send(page(locale, `<p>${translate(locale, 'commerce.sandbox.notFound')}</p>`));
       const info = `<p>${escapeHtml(payment.subject)}</p><p class="amount">¥ ${formatFen(payment.amountFen)}</p>`;
       if (payment.status !== 'waiting') {
-        const key = payment.status === 'paid' ? 'commerce.sandbox.paid' : 'commerce.sandbox.cancelled';
-        return page(locale, `${info}<p>${translate(locale, key)}</p>`);
+        return reply
+          .code(finishedCode)
+          .send(page(locale, `${info}<p>${translate(locale, finishedKey[payment.status])}</p>`));
       }
       const action = (what: string) => `/api/payment/sandbox/${payment.tradeNo}/${what}`;
       return page(
@@ -113,15 +131,19 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         `${info}<form method="post" action="${action('confirm')}" style="display:inline"><button type="submit" id="sandbox-pay">${escapeHtml(translate(locale, 'commerce.sandbox.pay'))}</button></form>` +
           `<form method="post" action="${action('cancel')}" style="display:inline"><button type="submit" id="sandbox-cancel">${escapeHtml(translate(locale, 'commerce.sandbox.cancel'))}</button></form>`,
       );
-    });
+    }
+    app.get('/payment/sandbox/:tradeNo', { schema: { hide: true } }, (request, reply) =>
+      render(request, reply, tradeNoOf(request.params), 200),
+    );
     for (const [what, status] of [
       ['confirm', 'paid'],
       ['cancel', 'cancelled'],
     ] as const) {
       app.post(`/payment/sandbox/:tradeNo/${what}`, { schema: { hide: true } }, async (request, reply) => {
-        const parsed = Params.safeParse(request.params);
-        if (parsed.success) await finish(parsed.data.tradeNo, status);
-        return reply.redirect(`/api/payment/sandbox/${parsed.success ? parsed.data.tradeNo : 'SBX'}`, 303);
+        const tradeNo = tradeNoOf(request.params);
+        if (tradeNo && (await finish(tradeNo, status))) return reply.redirect(`/api/payment/sandbox/${tradeNo}`, 303);
+        // Paid, cancelled or closed already: refused, and the page says which.
+        return render(request, reply, tradeNo, 409);
       });
     }
   }
@@ -142,6 +164,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
         createdAt: options.now(),
       });
       return { tradeNo, payUrl: `${options.publicUrl}/api/payment/sandbox/${tradeNo}` };
+    },
+    async closePayment(tradeNo) {
+      await db
+        .update(sandboxPayments)
+        .set({ status: 'closed', finishedAt: options.now() })
+        .where(and(eq(sandboxPayments.tradeNo, tradeNo), eq(sandboxPayments.status, 'waiting')));
     },
     verifyNotification(rawBody, headers): PaymentNotification | null {
       const body = readSignedBody(secret, rawBody, headers, (json) => NotificationBodySchema.safeParse(json));
