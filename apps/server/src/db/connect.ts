@@ -5,10 +5,10 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { listenOnPostgres } from './pg-listener';
 import { takingTurns } from './pglite-turns';
+import { RecoveringPool } from './recovering-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -59,11 +59,12 @@ export interface ConnectOptions {
 export async function connect(options: ConnectOptions): Promise<Database> {
   const { databaseUrl } = options;
   if (databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new RecoveringPool({
       connectionString: databaseUrl,
       max: options.poolSize ?? 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
+    // An idle client whose connection ended: the pool drops it and connects anew when asked.
     pool.on('error', () => {});
     return {
       db: drizzleNodePg({ client: pool, schema }) as unknown as Db,

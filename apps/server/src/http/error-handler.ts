@@ -1,7 +1,7 @@
 import { type ErrorId, errorStatus, issueMessage } from '@edgeward/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isInvalidTextError } from './db-errors';
+import { isDatabaseUnavailableError, isInvalidTextError } from './db-errors';
 import { AppError } from './errors';
 import { localeOf, translate } from './i18n';
 
@@ -69,6 +69,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       // The caller's bad input, not a fault: no stack and no SQL (it would carry the input) in the log.
       request.log.info({ code: 'INVALID_TEXT' }, 'client error: text the database cannot store');
       return send(reply, 'BAD_REQUEST', translate(locale, 'errors.BAD_REQUEST'));
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // A restart or failover of the database: the pool connects anew, the caller may simply try again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 'SERVICE_UNAVAILABLE', translate(locale, 'errors.SERVICE_UNAVAILABLE'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 'INTERNAL', translate(locale, 'errors.INTERNAL'));

@@ -14,6 +14,7 @@ export const common = {
   'errors.UNSUPPORTED_MEDIA_TYPE': 'This file type is not supported',
   'errors.RATE_LIMITED': 'Too many requests, please try again later',
   'errors.INTERNAL': 'System API exception',
+  'errors.SERVICE_UNAVAILABLE': 'Service temporarily unavailable, please try again in a moment',
   'validation.required': 'Input cannot be empty',
   'validation.invalid': 'The value is not valid',
   'validation.tooLong': 'At most {max} characters',
