@@ -12,8 +12,8 @@ import { snapshotOf } from './snapshots';
 
 /*
  * What reaches an origin through the edge, with real nginx (ports EDGE_PORT_BASE + 140-149): range origin in 1 MB
- * slices, a WebSocket upgrade, an HTTPS origin asked by its host name, the request headers an origin sees, and an
- * origin's X-Accel and Cache-Control headers ignored.
+ * slices, a WebSocket upgrade, an HTTPS origin asked by its host name, a domain asked through its CNAME host name,
+ * the request headers an origin sees, and an origin's X-Accel and Cache-Control headers ignored.
  */
 
 const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 140;
@@ -175,6 +175,28 @@ describe.skipIf(!hasNginx)('the way to an origin, with nginx', () => {
       servername: 'origin.example',
       headers: { host: 'origin.example' },
     });
+  });
+
+  it("serves a domain's CNAME host name as the domain: one cache entry, one Host, logged as the domain's", async () => {
+    const snapshot = domain(5, 'cname-site.test', () => {});
+    await publish(snapshot);
+    const viaCname = await loopbackRequest(ports.http, snapshot.cname, '/shared');
+    expect(viaCname.status).toBe(200);
+    expect(viaCname.headers['x-cache-status']).toBe('MISS');
+    const viaDomain = await loopbackRequest(ports.http, 'cname-site.test', '/shared');
+    expect(viaDomain.headers['x-cache-status']).toBe('HIT');
+    const fetched = origin.seen.filter((s) => s.url === '/shared');
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]!.headers.host).toBe('cname-site.test');
+
+    const logged = await eventually('both requests shipped', () => {
+      const lines = fake.logLines.filter((line) => line.url === '/shared');
+      return lines.length === 2 && lines;
+    });
+    expect(logged.map((line) => [line.host, line.domain])).toEqual([
+      [snapshot.cname, 'cname-site.test'],
+      ['cname-site.test', 'cname-site.test'],
+    ]);
   });
 
   it("sends an origin the visitor's address and ignores the origin's X-Accel and Cache-Control headers", async () => {

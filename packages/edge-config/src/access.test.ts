@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientFilteringRule, refererEntryRegex, userAgentRule } from './access';
+import { clientFilteringRule, refererEntryRegex, uaClassRegexes, userAgentRule } from './access';
 
 describe('referer entries', () => {
   const matches = (entry: string, referer: string) => new RegExp(refererEntryRegex(entry), 'i').test(referer);
@@ -30,5 +30,23 @@ describe('user-agent maps', () => {
     const filtering = { status: 'on' as const, uaClasses: [], blockEmptyUa: true, knownTools: ['curl' as const] };
     expect(clientFilteringRule('ew_d1_', { ...filtering, allowRules: ['Good*'] })?.http).toContain('    "" 1;');
     expect(clientFilteringRule('ew_d1_', { ...filtering, allowRules: ['*'] })?.http).toContain('    "" 0;');
+  });
+});
+
+describe("client filtering's crawler class", () => {
+  const crawler = (ua: string) => new RegExp(uaClassRegexes.crawler, 'i').test(ua);
+
+  it('matches crawler names as tokens, not letters inside a phone model or an app name', () => {
+    expect(
+      crawler('Mozilla/5.0 (Linux; Android 10; CUBOT X30) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36'),
+    ).toBe(false);
+    expect(crawler('Mozilla/5.0 (iPhone) Mobile/15E148 baiduboxapp/13.36.0.10 (Baidu; P2 16.6) NABar/1.0')).toBe(false);
+    expect(crawler('Mozilla/5.0 (Linux; Android 10) Mobile Safari/537.36 SogouMSE,SogouMobileBrowser/5.22.8')).toBe(
+      false,
+    );
+    expect(crawler('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
+    expect(crawler('Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)')).toBe(true);
+    expect(crawler('Mozilla/5.0 (compatible; PetalBot;+https://webmaster.petalsearch.com/site/petalbot)')).toBe(true);
+    expect(crawler('Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)')).toBe(true);
   });
 });

@@ -80,16 +80,32 @@ export function userAgentRule(prefix: string, filter: EdgeDomainConfig['userAgen
 }
 
 /*
+ * The crawler class knows crawlers by their names as tokens, never by letters inside another word: Chrome on a CUBOT
+ * phone (`Android 10; CUBOT X30)`) or the Baidu and Sogou apps' browsers (baiduboxapp, SogouMobileBrowser) are no
+ * crawlers. A bot is a product token ending in bot with its version (Googlebot/2.1, bingbot/2.0, YandexBot/3.0,
+ * Storebot-Google/1.0), or a name ending in bot or Slurp in the compatible comment ((compatible; PetalBot; ...));
+ * any name ending in spider or crawler is one (Baiduspider, Sogou web spider/4.0, 360Spider, Bytespider); the rest
+ * are crawlers' own names. Yandex's robots are Yandex<Role>/<version>, its browsers YaBrowser and YaSearchBrowser.
+ */
+const crawlerRegex = [
+  'bot(?:-[a-z]+)*/',
+  'compatible;[^)]*(?:bot|slurp)(?:[^a-z]|$)',
+  '(?:spider|crawler)(?:[^a-z]|$)',
+  'yandex[a-z]*/',
+  'adsbot-google|mediapartners-google|feedfetcher-google|apis-google|google-inspectiontool|googleother',
+  'bingpreview|facebookexternalhit|facebookcatalog|ia_archiver|slackbot|telegrambot',
+].join('|');
+
+/*
  * Client filtering's classes, as user-agent regexes (case-insensitive, anywhere in the UA):
- * - crawler: search and social crawlers and generic bots, which name themselves bot, crawler or spider;
+ * - crawler: search and social crawlers and generic bots (crawlerRegex);
  * - scanner: vulnerability and content scanners by their product names;
  * - headless: automated browsers (headless Chrome, PhantomJS, and the automation frameworks that announce themselves);
  * - script: HTTP libraries of programming languages, used as they come.
  * Known tools match their own product token at the start of the UA (curl/8.5.0, PostmanRuntime/7.36...).
  */
 export const uaClassRegexes: Record<EdgeSecurityExtras['clientFiltering']['uaClasses'][number], string> = {
-  crawler:
-    'bot\\b|crawl|spider|slurp|archiver|facebookexternalhit|mediapartners|feedfetcher|bingpreview|yandex|baidu|sogou|bytespider',
+  crawler: crawlerRegex,
   scanner:
     'sqlmap|nikto|nmap|masscan|zgrab|nuclei|acunetix|nessus|openvas|wpscan|dirbuster|gobuster|ffuf|w3af|netsparker|appscan|arachni|burp|zap/|wfuzz|whatweb|jaeles',
   headless: 'headless|phantomjs|slimerjs|puppeteer|playwright|selenium|webdriver|electron/',

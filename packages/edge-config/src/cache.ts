@@ -69,12 +69,13 @@ export interface CacheKeyOptions {
 }
 
 /**
- * The cache key: `<host><uri>[?<args>]|[<slice range>]`. The agent's purge relies on this shape
- * (cacheKeyMatcher below); a preheat on the internal port computes the same key as a visitor's request for the
- * same plain URL, so it fills the entry visitors read.
+ * The cache key: `<site><uri>[?<args>]|[<slice range>]`, where the site is the domain's name whether the visitor
+ * asked for it or for its CNAME host name ($ew_site, main.ts; a wildcard domain's host). The agent's purge relies on
+ * this shape (cacheKeyMatcher below); a preheat on the internal port computes the same key as a visitor's request
+ * for the same plain URL, so it fills the entry visitors read.
  */
 export function cacheKey({ ignoreQuery, query = '$is_args$args', range }: CacheKeyOptions): string {
-  return `"$host$uri${ignoreQuery ? '' : query}|${range ? '$slice_range' : ''}"`;
+  return `"$ew_site$uri${ignoreQuery ? '' : query}|${range ? '$slice_range' : ''}"`;
 }
 
 /** One location of the rules; `query` is the cache key's query part (see CacheKeyOptions). */

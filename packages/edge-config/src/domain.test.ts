@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainPrefix } from './domain';
 import { goldenCases, goldenOptions } from './golden-cases';
-import { renderDomain } from './render';
+import { renderDomain, renderMainConfig } from './render';
 
 const cases = new Map(goldenCases().map((c) => [c.name, c.snapshot]));
 const render = (name: string) => renderDomain(cases.get(name)!, goldenOptions);
@@ -41,6 +41,22 @@ describe('renderDomain files', () => {
       content: '',
       initialOnly: true,
     });
+  });
+
+  it("keys the cache, the origin's Host and the log by the domain, not by the name asked for (its CNAME host name)", () => {
+    const main = renderMainConfig(goldenOptions);
+    expect(main).toMatch(/map \$server_name \$ew_site \{\s+default \$server_name;\s+"~\^\\\*\\\." \$host;\s+\}/);
+    expect(main).toContain('proxy_set_header Host $ew_site;');
+    expect(main).toContain('"domain":"$server_name"');
+    const snapshot = cases.get('origin-ip-follow')!;
+    const conf = render('origin-ip-follow')[0]!.content;
+    expect(conf).toContain(`server_name ${snapshot.domainName} ${snapshot.cname};`);
+    const keys = [...conf.matchAll(/proxy_cache_key "([^"]*)";/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).toMatch(/^\$ew_site\$uri/);
+    expect(conf).not.toContain('$host$uri');
+    // An HTTPS origin without a Host of its own is asked for the domain's name in TLS too.
+    expect(render('https-http2-force')[0]!.content).toContain('proxy_ssl_name $ew_site;');
   });
 
   it('names every http-level declaration after the domain, upstreams starting with its id', () => {

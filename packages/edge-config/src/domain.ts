@@ -118,7 +118,7 @@ function originRequestLines(config: EdgeDomainConfig): string[] {
   return [
     ...domainOriginHeaderLines(config),
     ...(originSchemes(config).includes('https')
-      ? ['proxy_ssl_server_name on;', `proxy_ssl_name ${hostName ? quote(hostName) : '$host'};`]
+      ? ['proxy_ssl_server_name on;', `proxy_ssl_name ${hostName ? quote(hostName) : '$ew_site'};`]
       : []),
   ];
 }

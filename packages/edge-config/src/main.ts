@@ -21,9 +21,11 @@ const COMPRESSED_TYPES =
   'application/rss+xml application/atom+xml application/xhtml+xml application/wasm image/svg+xml ' +
   'font/ttf font/otf application/vnd.ms-fontobject';
 
-// README, "An access-log line is one JSON object": the statistics ingestion reads exactly these fields.
+// README, "An access-log line is one JSON object": the statistics ingestion reads exactly these fields. `domain` is
+// the serving domain's name ($server_name), the same whether the visitor asked for it or for its CNAME host name.
 const LOG_FORMAT = [
-  `'{"time":$msec,"host":"$host","status":$status,"bytes_sent":$bytes_sent,"request_time":"$request_time",'`,
+  `'{"time":$msec,"host":"$host","domain":"$server_name","status":$status,"bytes_sent":$bytes_sent,'`,
+  `'"request_time":"$request_time",'`,
   `'"upstream_time":"$upstream_response_time","cache_status":"$upstream_cache_status","client_ip":"$remote_addr",'`,
   `'"method":"$request_method","url":"$request_uri","referer":"$http_referer","user_agent":"$http_user_agent"}'`,
 ];
@@ -90,6 +92,13 @@ export function renderMain(options: EdgeRenderOptions): string {
     '    # A literal "$" for header values ("${ew_dollar}"), which nginx would otherwise read as a variable.',
     '    geo $ew_dollar {',
     '        default "$";',
+    '    }',
+    "    # The site a request is for: the domain's own name (its server's first name), also when the visitor asked for",
+    "    # the domain's CNAME host name, so that both share cache entries and the origin sees one Host; a wildcard",
+    "    # domain's request keeps the host asked for.",
+    '    map $server_name $ew_site {',
+    '        default $server_name;',
+    '        "~^\\*\\." $host;',
     '    }',
     '    # WebSocket: pass the upgrade on; without one, an empty Connection keeps the origin connection alive.',
     '    map $http_upgrade $ew_connection {',

@@ -12,7 +12,8 @@ type Header = [name: string, value: string];
 
 /** Without WebSocket, an empty Upgrade and Connection keep the origin connection alive. */
 const USUAL_HEADERS: Header[] = [
-  ['Host', '$host'],
+  // The domain's name also for a request through its CNAME host name ($ew_site, main.ts).
+  ['Host', '$ew_site'],
   ['X-Real-IP', '$remote_addr'],
   ['X-Forwarded-For', '$proxy_add_x_forwarded_for'],
   ['X-Forwarded-Proto', '$scheme'],

@@ -31,6 +31,16 @@ describe('an access-log line', () => {
     expect(parsed.ok && parsed.line.upstreamTime).toBeCloseTo(0.03);
   });
 
+  it('counts a line for the serving domain the edge names, whatever host the visitor asked for', () => {
+    const cname = { host: 'www.example.com.cdn.edgeward.net' };
+    expect(parse({ ...cname, domain: 'www.example.com' })).toMatchObject({ line: { host: 'www.example.com' } });
+    expect(parse({ ...cname, domain: '*.Example.com' })).toMatchObject({ line: { host: '*.example.com' } });
+    // Lines of an edge that does not log the domain, or logs none for the request, count for their host.
+    expect(parse(cname)).toMatchObject({ line: { host: 'www.example.com.cdn.edgeward.net' } });
+    expect(parse({ ...cname, domain: '' })).toMatchObject({ line: { host: 'www.example.com.cdn.edgeward.net' } });
+    expect(parse({ ...cname, domain: '-' })).toMatchObject({ line: { host: 'www.example.com.cdn.edgeward.net' } });
+  });
+
   it('refuses what is not a record', () => {
     expect(parseLogLine('[1,2]')).toEqual({ ok: false, problem: 'not a JSON object' });
     expect(parse({ host: '' })).toEqual({ ok: false, problem: 'host missing' });

@@ -7,7 +7,10 @@ import { isIP } from 'node:net';
 export interface AccessLogLine {
   /** Epoch milliseconds. */
   time: number;
-  /** Lower case, without port or trailing dot. */
+  /**
+   * The name the line counts for, lower case, without port or trailing dot: the serving domain's name when the edge
+   * logs it (`domain`, the same for a request through the domain's CNAME host name), else the Host asked for.
+   */
   host: string;
   status: number;
   bytesSent: number;
@@ -128,7 +131,8 @@ export function parseLogLine(text: string, memo: LineMemo = newLineMemo()): Pars
   const r = record as Record<string, unknown>;
   const time = parseTime(r.time);
   if (!Number.isFinite(time) || time <= 0) return { ok: false, problem: 'time missing or unreadable' };
-  const host = typeof r.host === 'string' ? memoized(memo.hosts, r.host, normalizeHost) : '';
+  const named = typeof r.domain === 'string' && r.domain !== '' && r.domain !== '-' ? r.domain : r.host;
+  const host = typeof named === 'string' ? memoized(memo.hosts, named, normalizeHost) : '';
   if (host === '' || host.length > 253) return { ok: false, problem: 'host missing' };
   const status = parseCount(r.status);
   if (!(status >= 100 && status <= 599)) return { ok: false, problem: 'status missing or not 100-599' };
