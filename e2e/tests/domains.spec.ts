@@ -241,7 +241,7 @@ test.describe('domain settings', () => {
     await expect(headers.getByTestId('request-header-value')).toHaveValue('edgeward');
   });
 
-  test('web protection: a path without / is refused; the moderate rate limit is saved', async ({
+  test('web protection: a path without / and a rule slower than one a minute are refused; the moderate rate limit is saved', async ({
     page,
     demoToken,
     domain,
@@ -253,6 +253,17 @@ test.describe('domain settings', () => {
     await moderate.click();
     await expect(section.getByTestId('rate-limit-limit')).toHaveValue('200');
     await expect(section.getByTestId('rate-limit-periodSeconds')).toHaveValue('10');
+
+    // Slower than one request a minute is refused; raising the value clears the period's message.
+    const tooSlow = section.getByText('The edge enforces at least one request per minute', { exact: false });
+    await section.getByTestId('rate-limit-limit').fill('1');
+    await section.getByTestId('rate-limit-periodSeconds').fill('3600');
+    await expect(tooSlow).toHaveText(
+      'The edge enforces at least one request per minute: make the period at most 60 seconds, or raise the value',
+    );
+    await section.getByTestId('rate-limit-limit').fill('60');
+    await expect(tooSlow).toHaveCount(0);
+    await moderate.click();
 
     await section.getByTestId('rate-limit-add').click();
     await section.getByTestId('rate-limit-content').nth(1).fill('api');

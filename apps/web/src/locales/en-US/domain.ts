@@ -360,7 +360,7 @@ export const domain = {
     'Limit how many requests one client IP may make, to protect the origin from floods and scrapers.',
   'domain.rateLimit.blockTitle': 'Blocking action: 403',
   'domain.rateLimit.blockDescription':
-    'A client IP that goes over a limit gets HTTP 403 Forbidden until the period ends. The baseline uses the last 7 days of traffic and updates every 24 hours.',
+    "A client IP may make a rule's value in requests per period, all at once if it likes, plus the threshold; past that it gets HTTP 403 Forbidden, and one more request is let through each time a period divided by the value goes by. The baseline uses the last 7 days of traffic and updates every 24 hours.",
   'domain.rateLimit.status': 'Rate limiting',
   'domain.rateLimit.preset': 'Protection level',
   'domain.rateLimit.presetHint': 'A level sets the all-files rule; rules for paths or suffixes can be added below.',
@@ -372,7 +372,8 @@ export const domain = {
   'domain.rateLimit.type': 'Type',
   'domain.rateLimit.content': 'Content',
   'domain.rateLimit.periodSeconds': 'Period (s)',
-  'domain.rateLimit.periodSecondsHint': 'The window, in seconds, over which requests are counted.',
+  'domain.rateLimit.periodSecondsHint':
+    'The window, in seconds, over which requests are counted: at most 60 times the value (the edge enforces at least one request per minute).',
   'domain.rateLimit.limit': 'Value',
   'domain.rateLimit.limitHint': 'Requests one client IP may make per period (at least 1).',
   'domain.rateLimit.threshold': 'Threshold',

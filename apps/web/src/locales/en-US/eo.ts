@@ -16,7 +16,8 @@ export const eo = {
   'eo.security.saved': 'Security policy saved',
   'eo.security.blocking': 'Requests stopped by the security policy are answered with 403.',
   'eo.frequency.title': 'Adaptive frequency control',
-  'eo.frequency.description': 'Blocks a client that sends requests faster than the chosen level.',
+  'eo.frequency.description':
+    "A client may send the level's count of requests at once, then one more each time a period divided by the count goes by; requests beyond that get 403.",
   'eo.frequency.level': 'Level',
   'eo.frequency.loose': 'Loose: {limit} requests per {periodSeconds} s',
   'eo.frequency.moderate': 'Moderate: {limit} requests per {periodSeconds} s',

@@ -331,7 +331,7 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.rateLimit.description': '限制单个客户端 IP 的请求次数，保护源站免受洪水攻击和爬虫影响。',
   'domain.rateLimit.blockTitle': '拦截动作：403',
   'domain.rateLimit.blockDescription':
-    '超出限制的客户端 IP 在本周期结束前会收到 HTTP 403 Forbidden。基线依据最近 7 天的流量，每 24 小时更新一次。',
+    '单个客户端 IP 每个周期可发出“数值”次请求（可一次性发出），另可突发“阈值”次；超出后返回 HTTP 403 Forbidden，此后每经过“周期 ÷ 数值”的时间可再放行一次请求。基线依据最近 7 天的流量，每 24 小时更新一次。',
   'domain.rateLimit.status': '频率限制',
   'domain.rateLimit.preset': '防护等级',
   'domain.rateLimit.presetHint': '防护等级设置全部文件规则；可在下方为路径或后缀添加规则。',
@@ -343,7 +343,8 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.rateLimit.type': '类型',
   'domain.rateLimit.content': '内容',
   'domain.rateLimit.periodSeconds': '统计周期（秒）',
-  'domain.rateLimit.periodSecondsHint': '统计请求次数的时间窗口，单位为秒。',
+  'domain.rateLimit.periodSecondsHint':
+    '统计请求次数的时间窗口，单位为秒；最多为数值的 60 倍（边缘节点限速最低为每分钟 1 次请求）。',
   'domain.rateLimit.limit': '数值',
   'domain.rateLimit.limitHint': '单个客户端 IP 每个周期允许的请求次数（至少 1）。',
   'domain.rateLimit.threshold': '阈值',

@@ -17,7 +17,8 @@ export const eo: Record<keyof typeof en, string> = {
   'eo.security.saved': '安全策略已保存',
   'eo.security.blocking': '被安全策略拦截的请求返回403。',
   'eo.frequency.title': '自适应频率控制',
-  'eo.frequency.description': '客户端请求速率超过所选级别时将被拦截。',
+  'eo.frequency.description':
+    '单个客户端可一次性发出所选级别的请求次数，此后每经过“周期 ÷ 次数”的时间可再发一次；超出的请求返回 403。',
   'eo.frequency.level': '级别',
   'eo.frequency.loose': '宽松：每{periodSeconds}秒{limit}次请求',
   'eo.frequency.moderate': '适中：每{periodSeconds}秒{limit}次请求',

@@ -238,6 +238,8 @@ export function ProtectionTab() {
                     <Form.Item
                       name={[field.name, name]}
                       style={{ marginBottom: 0 }}
+                      // The longest period follows the value (at least one request per minute).
+                      dependencies={name === 'periodSeconds' ? [['rules', field.name, 'limit']] : undefined}
                       rules={[rowRule(field.name, name)]}
                     >
                       <NumberInput
