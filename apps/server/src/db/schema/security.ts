@@ -43,6 +43,11 @@ export const userTwoFactor = pgTable('user_two_factor', {
   enabledAt: at('enabled_at'),
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** Second-step tries taken since failuresSince (a wrong code keeps its try; a right one clears the count). */
+  failures: integer('failures').notNull().default(0),
+  failuresSince: at('failures_since'),
+  /** Until when the second step refuses every code, after accountFailures wrong ones. */
+  lockedUntil: at('locked_until'),
 });
 
 export const twoFactorRecoveryCodes = pgTable(

@@ -267,19 +267,41 @@ export async function insertLoginLog(
     ipKey: string | null;
     userAgent: string | null;
     result: 'success' | 'failure';
-    reason: LoginLogReason;
+    reason: LoginLogReason | null;
     createdAt: Date;
   },
-) {
-  await db.insert(loginLog).values(values);
+): Promise<number> {
+  const [row] = await db.insert(loginLog).values(values).returning({ id: loginLog.id });
+  return row!.id;
+}
+
+/** Writes the outcome of an attempt recorded before it was decided. */
+export async function settleLoginLog(
+  db: Executor,
+  id: number,
+  values: { userName: string; userId: number | null; result: 'success' | 'failure'; reason: LoginLogReason },
+): Promise<void> {
+  await db.update(loginLog).set(values).where(eq(loginLog.id, id));
+}
+
+export async function deleteLoginLog(db: Executor, id: number): Promise<void> {
+  await db.delete(loginLog).where(eq(loginLog.id, id));
 }
 
 /**
  * Failures since `since` for the name (only those after its last successful login: a success proves the owner)
- * and, separately, for the address's budget key (an IPv6 client's whole /64).
+ * and, separately, for the address's budget key (an IPv6 client's whole /64). Attempts still being decided are
+ * recorded as failures, so they count; `excludeId` leaves out the caller's own.
  */
-export async function countRecentFailures(db: Executor, values: { userName: string; ipKey: string; since: Date }) {
-  const recent = and(eq(loginLog.result, 'failure'), gt(loginLog.createdAt, values.since));
+export async function countRecentFailures(
+  db: Executor,
+  values: { userName: string; ipKey: string; since: Date; excludeId?: number },
+) {
+  const recent = and(
+    eq(loginLog.result, 'failure'),
+    gt(loginLog.createdAt, values.since),
+    values.excludeId === undefined ? undefined : ne(loginLog.id, values.excludeId),
+  );
   const lastSuccess = db
     .select({ id: max(loginLog.id) })
     .from(loginLog)

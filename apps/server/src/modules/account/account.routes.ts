@@ -30,7 +30,9 @@ export function accountRoutes(build: (app: FastifyInstance) => AccountServices):
     registerRoute(app, userRoutes.login, ({ body, request }) => login.login(body, clientOf(request)), {
       rateLimited: (request) => login.loginRateLimited((request.body as Login).userName, clientOf(request)),
     });
-    registerRoute(app, twoFactorRoutes.login, ({ body, request }) => login.secondFactor(body, clientOf(request)));
+    registerRoute(app, twoFactorRoutes.login, ({ body, request, locale }) =>
+      login.secondFactor(body, clientOf(request), locale),
+    );
     registerRoute(app, userRoutes.logout, ({ user }) => login.logout(user));
     registerRoute(app, userRoutes.simulation, ({ params, request }) => login.simulate(params.token, clientOf(request)));
     registerRoute(app, userRoutes.forgotPassword, ({ body, locale }) => password.forgotPassword(body, locale));

@@ -570,6 +570,21 @@ describe.each(dbKinds)('account on %s', (kind) => {
       expect(logged.every((r) => /^10\.\d+\.\d+\.\d+$/.test(r.ip) && r.user_agent === 'vitest')).toBe(true);
     });
 
+    it('checks at most 5 of 30 wrong passwords sent at once: attempts in flight count toward the captcha', async () => {
+      const user = await api.newUser();
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api.login(user.userName, `wrong-${i}`)));
+      const errors = answers.map((res) => res.body.error);
+      const checked = errors.filter((error) => error === 'LOGIN_FAILED').length;
+      expect(checked).toBeLessThanOrEqual(a.loginFailuresBeforeCaptcha);
+      expect(errors.filter((error) => error === 'CAPTCHA_REQUIRED')).toHaveLength(30 - checked);
+      const logged = await query<{ reason: string }>(
+        ctx,
+        sql`SELECT reason FROM login_log WHERE lower(user_name) = lower(${user.userName}) AND result = 'failure'`,
+      );
+      expect(logged.filter((r) => r.reason === 'wrong_password')).toHaveLength(checked);
+      expect(logged).toHaveLength(30);
+    });
+
     it('requires a captcha after 5 failures from one address, for any name, until the window passes', async () => {
       const user = await api.newUser();
       const ip = api.nextIp();
@@ -620,6 +635,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
           box: secretBoxOf(ctx.config),
         }),
         log: ctx.app.log,
+        mail: ctx.app.areaContext.providers.mail,
         sleep: async (ms) => {
           waits.push(ms);
         },

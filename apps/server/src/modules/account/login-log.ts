@@ -20,20 +20,44 @@ export interface LoginAttempt {
 }
 
 /** Every login attempt, successful or not, as the user reads it in the security settings. */
+const shortName = (userName: string) => userName.slice(0, limits.account.userNameMax * 2);
+
 export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now'>) {
   const { db, now } = deps;
+  const insert = (client: Client, entry: Omit<LoginAttempt, 'reason'> & { reason: LoginLogReason | null }) =>
+    repo.insertLoginLog(db, {
+      userName: shortName(entry.userName),
+      userId: entry.userId ?? null,
+      ip: client.ip,
+      ipKey: addressKey(client.ip),
+      userAgent: client.userAgent ?? null,
+      result: entry.result,
+      reason: entry.reason,
+      createdAt: now(),
+    });
   return {
     async record(client: Client, entry: LoginAttempt): Promise<void> {
-      await repo.insertLoginLog(db, {
-        userName: entry.userName.slice(0, limits.account.userNameMax * 2),
-        userId: entry.userId ?? null,
-        ip: client.ip,
-        ipKey: addressKey(client.ip),
-        userAgent: client.userAgent ?? null,
-        result: entry.result,
-        reason: entry.reason,
-        createdAt: now(),
-      });
+      await insert(client, entry);
+    },
+
+    /**
+     * Puts an attempt on record before it is decided, as a failure without a reason: attempts sent at once then
+     * count each other (an attempt cut short stays a failure, which it is to the owner). The outcome replaces it;
+     * drop() removes it when the attempt is to leave no entry.
+     */
+    async begin(client: Client, userName: string) {
+      const id = await insert(client, { userName, result: 'failure', reason: null });
+      return {
+        id,
+        settle: (entry: LoginAttempt) =>
+          repo.settleLoginLog(db, id, {
+            userName: shortName(entry.userName),
+            userId: entry.userId ?? null,
+            result: entry.result,
+            reason: entry.reason,
+          }),
+        drop: () => repo.deleteLoginLog(db, id),
+      };
     },
 
     /**

@@ -1,7 +1,15 @@
-import { type Login, type LoginResult, limits, type PageQuery, type SecondFactorLogin } from '@edgeward/contract';
+import {
+  type Locale,
+  type Login,
+  type LoginResult,
+  limits,
+  type PageQuery,
+  type SecondFactorLogin,
+} from '@edgeward/contract';
 import { simulationTokens } from '../../db/schema';
 import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
+import { translate } from '../../http/i18n';
 import { type AuthUser, hashSecret, newToken, sessionIdOf } from '../session/session.service';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid } from './account.errors';
@@ -13,6 +21,8 @@ import * as twoFactorRepo from './two-factor.repository';
 import type { TwoFactorService } from './two-factor.service';
 
 const a = limits.account;
+const tf = limits.twoFactor;
+const accountTries = { max: tf.accountFailures, windowMs: tf.accountFailureWindowMs };
 
 /** The pause before answering a login attempt once the failures reach the captcha threshold: 250 ms doubling to 2 s. */
 export function loginDelayMs(failures: number): number {
@@ -23,7 +33,8 @@ export function loginDelayMs(failures: number): number {
   );
 }
 
-export interface LoginDeps extends Pick<AccountDeps, 'db' | 'now' | 'sessions' | 'captcha' | 'passwords' | 'log'> {
+export interface LoginDeps
+  extends Pick<AccountDeps, 'db' | 'now' | 'sessions' | 'captcha' | 'passwords' | 'log' | 'mail'> {
   twoFactor: TwoFactorService;
   /** How a slowed login attempt waits (a timer by default); tests pass a recorder. */
   sleep?: (ms: number) => Promise<void>;
@@ -35,37 +46,78 @@ export function createLoginService(deps: LoginDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const loginLog = createLoginLog(deps);
 
-  /** Failures by the name or by the address within the window, whichever is higher (both bring in the captcha). */
-  async function recentFailures(userName: string, client: Client): Promise<number> {
+  /**
+   * Failures by the name or by the address within the window, whichever is higher (both bring in the captcha),
+   * attempts in flight included, the caller's own (excludeId) left out.
+   */
+  async function recentFailures(userName: string, client: Client, excludeId?: number): Promise<number> {
     const since = new Date(now().getTime() - a.loginFailureWindowMs);
-    const counts = await repo.countRecentFailures(db, { userName, ipKey: addressKey(client.ip), since });
+    const counts = await repo.countRecentFailures(db, { userName, ipKey: addressKey(client.ip), since, excludeId });
     return Math.max(counts.byName, counts.byIp);
+  }
+
+  /** The second step refuses codes until the lock (or the window whose tries are taken) ends. */
+  async function secondStepLocked(userId: number, at: Date): Promise<AppError> {
+    const retryAt = await twoFactorRepo.accountRetryAt(db, userId, accountTries.windowMs);
+    if (!retryAt) return new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+    const minutes = Math.max(1, Math.ceil((retryAt.getTime() - at.getTime()) / 60_000));
+    return new AppError('TWO_FACTOR_LOCKED', { params: { minutes } });
+  }
+
+  /**
+   * Whoever reached the limit knows the password, so the owner is told at once. A mail that cannot be sent does not
+   * undo the lock or change the answer.
+   */
+  async function lockSecondStep(
+    user: { id: number; userName: string; email: string },
+    client: Client,
+    at: Date,
+    locale: Locale,
+  ) {
+    await twoFactorRepo.lockAccount(db, user.id, new Date(at.getTime() + tf.accountLockMs));
+    const params = {
+      userName: user.userName,
+      failures: tf.accountFailures,
+      window: tf.accountFailureWindowMs / 60_000,
+      minutes: tf.accountLockMs / 60_000,
+      ip: client.ip,
+    };
+    await deps.mail
+      .send({
+        to: user.email,
+        subject: translate(locale, 'security.mail.twoFactorLocked.subject'),
+        text: translate(locale, 'security.mail.twoFactorLocked.text', params),
+      })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'could not mail a second-step lock'));
   }
 
   return {
     /**
      * Name and password. Once the name or the address has failed loginFailuresBeforeCaptcha times within
-     * loginFailureWindowMs, a captcha is required and every attempt is slowed. Every attempt is logged. An account
-     * with two-factor sign-in gets a challenge for the second step instead of a session, and nothing is logged yet:
-     * a success here would reset the name's failure count, which the second step's wrong codes must add to.
+     * loginFailureWindowMs, a captcha is required and every attempt is slowed. Every attempt is logged, and on
+     * record before the failures are counted: attempts sent at once count each other, so the one after the
+     * threshold needs the captcha however they arrive. An account with two-factor sign-in gets a challenge for the
+     * second step instead of a session, and its entry is dropped: a success here would reset the name's failure
+     * count, which the second step's wrong codes must add to.
      */
     async login(input: Login, client: Client): Promise<LoginResult> {
       const userName = input.userName;
-      const failures = await recentFailures(userName, client);
+      const attempt = await loginLog.begin(client, userName);
+      const failures = await recentFailures(userName, client, attempt.id);
       if (failures >= a.loginFailuresBeforeCaptcha) {
         await sleep(loginDelayMs(failures));
         if (!input.captchaId || !input.captchaCode) {
-          await loginLog.record(client, { userName, result: 'failure', reason: 'captcha_required' });
+          await attempt.settle({ userName, result: 'failure', reason: 'captcha_required' });
           throw new AppError('CAPTCHA_REQUIRED', { fields: { captchaCode: 'errors.CAPTCHA_REQUIRED' } });
         }
         if (!(await deps.captcha.verify(input.captchaId, input.captchaCode))) {
-          await loginLog.record(client, { userName, result: 'failure', reason: 'captcha_invalid' });
+          await attempt.settle({ userName, result: 'failure', reason: 'captcha_invalid' });
           throw captchaInvalid();
         }
       }
       const user = await repo.findUserByName(db, userName);
       if (!(await deps.passwords.verify(user?.passwordHash, input.password)) || !user) {
-        await loginLog.record(client, {
+        await attempt.settle({
           userName: user?.userName ?? userName,
           userId: user?.id,
           result: 'failure',
@@ -83,11 +135,12 @@ export function createLoginService(deps: LoginDeps) {
           createdAt: at,
           expiresAt,
         });
+        await attempt.drop();
         return { secondFactor: { challenge, expiresAt: expiresAt.getTime() } };
       }
       const { token } = await sessions.open(user.id, { kind: 'login', ...client });
       await loginLog.alertNewAddress(client, user.id);
-      await loginLog.record(client, {
+      await attempt.settle({
         userName: user.userName,
         userId: user.id,
         result: 'success',
@@ -99,9 +152,11 @@ export function createLoginService(deps: LoginDeps) {
     /**
      * The second step: the challenge of the password step and a TOTP code or a recovery code. A wrong code is a
      * failed login (logged, counted toward the captcha and the slow-down like a wrong password); a challenge allows
-     * limits.twoFactor.challengeAttempts tries within its few minutes, then the password is asked again.
+     * limits.twoFactor.challengeAttempts tries within its few minutes, then the password is asked again. Across
+     * challenges the account takes accountFailures wrong codes per window: each try is taken before its code is
+     * checked, so parallel requests cannot check more, and the wrong code that reaches the limit locks the step.
      */
-    async secondFactor(input: SecondFactorLogin, client: Client) {
+    async secondFactor(input: SecondFactorLogin, client: Client, locale: Locale) {
       const at = now();
       const challenge = await twoFactorRepo.takeChallengeTry(
         db,
@@ -111,6 +166,8 @@ export function createLoginService(deps: LoginDeps) {
       );
       const user = challenge && (await repo.findProfile(db, challenge.userId));
       if (!challenge || !user) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+      const tries = await twoFactorRepo.takeAccountTry(db, user.id, at, accountTries);
+      if (tries === undefined) throw await secondStepLocked(user.id, at);
       await sleep(loginDelayMs(await recentFailures(user.userName, client)));
       const method = await deps.twoFactor.check(user.id, input.code);
       if (!method) {
@@ -120,6 +177,10 @@ export function createLoginService(deps: LoginDeps) {
           result: 'failure',
           reason: 'wrong_second_factor',
         });
+        if (tries >= accountTries.max) {
+          await lockSecondStep(user, client, at, locale);
+          throw await secondStepLocked(user.id, at);
+        }
         if (challenge.attempts >= limits.twoFactor.challengeAttempts) {
           throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
         }
@@ -128,6 +189,7 @@ export function createLoginService(deps: LoginDeps) {
       if (!(await twoFactorRepo.closeChallenge(db, challenge.id, at))) {
         throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
       }
+      await twoFactorRepo.clearAccountTries(db, user.id);
       const { token } = await sessions.open(user.id, { kind: 'login', ...client });
       await loginLog.record(client, { userName: user.userName, userId: user.id, result: 'success', reason: method });
       return { token };

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { loginChallenges, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 
@@ -116,4 +116,59 @@ export async function closeChallenge(db: Executor, id: number, at: Date): Promis
     .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.usedAt)))
     .returning({ id: loginChallenges.id });
   return rows.length > 0;
+}
+
+/**
+ * Takes one of the account's second-step tries before its code is checked, in one statement, so that parallel
+ * requests cannot check more codes than the limit: the count restarts once its window has passed; no try is given
+ * while the step is locked or once the window's tries are taken. Answers the tries taken in the window, this one
+ * included, or undefined when refused.
+ */
+export async function takeAccountTry(
+  db: Executor,
+  userId: number,
+  at: Date,
+  limit: { max: number; windowMs: number },
+): Promise<number | undefined> {
+  const t = userTwoFactor;
+  const windowStart = new Date(at.getTime() - limit.windowMs);
+  const fresh = or(isNull(t.failuresSince), lte(t.failuresSince, windowStart));
+  const [row] = await db
+    .update(t)
+    .set({
+      failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${t.failures} + 1 END`,
+      failuresSince: sql`CASE WHEN ${fresh} THEN ${at.toISOString()}::timestamptz ELSE ${t.failuresSince} END`,
+    })
+    .where(
+      and(
+        eq(t.userId, userId),
+        or(isNull(t.lockedUntil), lte(t.lockedUntil, at)),
+        or(fresh, lt(t.failures, limit.max)),
+      ),
+    )
+    .returning({ failures: t.failures });
+  return row?.failures;
+}
+
+/** A right code: the wrong ones before it no longer count. */
+export async function clearAccountTries(db: Executor, userId: number): Promise<void> {
+  await db.update(userTwoFactor).set({ failures: 0, failuresSince: null }).where(eq(userTwoFactor.userId, userId));
+}
+
+export async function lockAccount(db: Executor, userId: number, until: Date): Promise<void> {
+  await db
+    .update(userTwoFactor)
+    .set({ lockedUntil: until, failures: 0, failuresSince: null })
+    .where(eq(userTwoFactor.userId, userId));
+}
+
+/** When the second step takes codes again: the end of a lock, or of a window whose tries are all taken. */
+export async function accountRetryAt(db: Executor, userId: number, windowMs: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ lockedUntil: userTwoFactor.lockedUntil, failuresSince: userTwoFactor.failuresSince })
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId));
+  const windowEnd = row?.failuresSince && new Date(row.failuresSince.getTime() + windowMs);
+  const ends = [row?.lockedUntil, windowEnd].filter((d): d is Date => d instanceof Date);
+  return ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))) : undefined;
 }

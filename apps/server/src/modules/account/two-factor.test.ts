@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, TEST_CAPTCHA, type TestContext } from '../../../test/helpers';
-import { loginLog, users, userTwoFactor } from '../../db/schema';
+import { loginLog, mailOutbox, users, userTwoFactor } from '../../db/schema';
 import { commands } from '../../ops/command-list';
 import { runOps } from '../../ops/ops';
 import { base32Decode } from '../../secrets/base32';
@@ -68,6 +68,23 @@ describe.each(dbKinds)('two-factor sign-in on %s', (kind) => {
     expect(res.body.data.token).toBeUndefined();
     return res.body.data.secondFactor.challenge;
   }
+
+  /** A challenge through the password step with the captcha, which wrong codes soon make it ask for. */
+  async function withCaptcha(user: TestUser): Promise<string> {
+    const captcha = await call('GET', '/user/captchaImage');
+    const res = await call('POST', '/user/login', {
+      body: {
+        userName: user.userName,
+        password: PASSWORD,
+        captchaId: captcha.body.data.captchaId,
+        captchaCode: TEST_CAPTCHA,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.secondFactor.challenge;
+  }
+
+  const lockMailSubject = 'Edgeward sign-in locked after wrong verification codes';
 
   const second = (challengeToken: string, code: string, ip?: string) =>
     call('POST', '/user/login/second_factor', { body: { challenge: challengeToken, code }, ip });
@@ -180,6 +197,68 @@ describe.each(dbKinds)('two-factor sign-in on %s', (kind) => {
       },
     });
     expect(withCaptcha.body.data.secondFactor.challenge).toEqual(expect.any(String));
+  });
+
+  it('checks at most 10 wrong codes per account across challenges, sent at once, then locks and mails the owner', async () => {
+    const user = await newUser();
+    const { seed } = await enable(user);
+    const tries = limits.twoFactor.challengeAttempts;
+    const challenges: string[] = [];
+    for (let i = 0; i < 12; i++) challenges.push(await challenge(user));
+    // 36 wrong codes at once, 3 per challenge (each challenge's own limit is never reached first).
+    const answers = await Promise.all(
+      challenges.flatMap((token, i) =>
+        Array.from({ length: tries }, (_, j) => second(token, `${100000 + i * tries + j}`)),
+      ),
+    );
+    const errors = answers.map((res) => res.body.error);
+    const max = limits.twoFactor.accountFailures;
+    expect(errors.filter((error) => error !== 'TWO_FACTOR_LOCKED')).toHaveLength(max - 1);
+    expect(errors.filter((error) => error === 'TWO_FACTOR_LOCKED')).toHaveLength(answers.length - max + 1);
+    expect((await logOf(user)).filter((entry) => entry === 'failure:wrong_second_factor')).toHaveLength(max);
+    expect(answers.find((res) => res.body.error === 'TWO_FACTOR_LOCKED')).toMatchObject({
+      status: 429,
+      body: {
+        message:
+          'Too many wrong verification codes: the second step of sign-in is locked for 15 more minutes. The account owner has been told by mail.',
+      },
+    });
+    const mails = await ctx.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, `${user.userName}@example.test`), eq(mailOutbox.subject, lockMailSubject)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(
+      `${user.userName} was entered correctly, but 10 wrong verification codes followed`,
+    );
+
+    // The right code is refused while locked, on a new challenge too, until the lock ends.
+    ctx.clock.advance(limits.twoFactor.accountLockMs - 60_000);
+    const early = await second(await withCaptcha(user), codeAt(seed));
+    expect(early.body).toMatchObject({ error: 'TWO_FACTOR_LOCKED' });
+    expect(early.body.message).toContain('locked for 1 more minute.');
+    ctx.clock.advance(60_000);
+    const signedIn = await second(await withCaptcha(user), codeAt(seed));
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.data.token).toEqual(expect.any(String));
+  });
+
+  // Slow by design: from the fifth wrong code on, every sign-in step waits up to 2 s (loginDelayMs).
+  it('counts wrong codes across challenges up to the limit, and a right code clears the count', {
+    timeout: 90_000,
+  }, async () => {
+    const user = await newUser();
+    const { seed, recoveryCodes } = await enable(user);
+    const max = limits.twoFactor.accountFailures;
+    expect((await second(await challenge(user), '200000')).body.error).toBe('TWO_FACTOR_CODE_INVALID');
+    // The next step's code: this step's was used up turning two-factor sign-in on.
+    const right = await second(await challenge(user), codeAt(seed, 1));
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    for (let i = 0; i < max - 1; i++) {
+      expect((await second(await withCaptcha(user), `${300000 + i}`)).body.error).toBe('TWO_FACTOR_CODE_INVALID');
+    }
+    expect((await second(await withCaptcha(user), '399999')).body.error).toBe('TWO_FACTOR_LOCKED');
+    expect((await second(await withCaptcha(user), recoveryCodes[0]!)).body.error).toBe('TWO_FACTOR_LOCKED');
   });
 
   it('does not ask an operator simulation for a second factor, and refuses it two-factor changes', async () => {
