@@ -8,7 +8,7 @@ import { safeHtml } from './safe-html';
 describe('safeHtml', () => {
   it('keeps formatting and removes script, handlers and javascript: links', () => {
     expect(safeHtml('<p>Hi <b>there</b><script>alert(1)</script></p>')).toBe('<p>Hi <b>there</b></p>');
-    expect(safeHtml('<img src="x" onerror="alert(1)">')).toBe('<img />');
+    expect(safeHtml('<img src="x" onerror="alert(1)">')).toBe('');
     expect(safeHtml('<a href="javascript:alert(1)">x</a>')).toBe(
       '<a target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
@@ -16,6 +16,24 @@ describe('safeHtml', () => {
     expect(safeHtml('<a href="https://example.com" onclick="x()">ok</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">ok</a>',
     );
+  });
+
+  it('turns an https image, which the CSP would block, into a link to it and drops any other image', () => {
+    expect(safeHtml('<p>See <img src="https://cdn.example.com/graph.png" alt="the graph" width="10">.</p>')).toBe(
+      '<p>See <a href="https://cdn.example.com/graph.png" target="_blank" rel="noopener noreferrer nofollow">the graph</a>.</p>',
+    );
+    expect(safeHtml('<img src="https://cdn.example.com/a.png">')).toBe(
+      '<a href="https://cdn.example.com/a.png" target="_blank" rel="noopener noreferrer nofollow">https://cdn.example.com/a.png</a>',
+    );
+    expect(safeHtml('<img src="https://cdn.example.com/a.png" alt="<b>x</b>">')).toContain('>&lt;b&gt;x&lt;/b&gt;</a>');
+    for (const src of [
+      '/api/user/avatar/1.png',
+      'http://cdn.example.com/a.png',
+      'data:image/png;base64,AAAA',
+      '//x.example/a',
+    ]) {
+      expect(safeHtml(`<p>a<img src="${src}">b</p>`), src).toBe('<p>ab</p>');
+    }
   });
 });
 

@@ -1,10 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The HTML a message may carry: text formatting, lists, tables, links and images over http(s). No script, style,
- * event handler, form or frame survives, and links open outside the console without access to it. Applied before a
+ * The HTML a message may carry: text formatting, lists, tables and links over http(s). No script, style, event
+ * handler, form, frame or image survives, and links open outside the console without access to it. Applied before a
  * message is stored; the web renders the stored HTML as it is.
  */
+const newWindow = { target: '_blank', rel: 'noopener noreferrer nofollow' };
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -32,7 +34,6 @@ const options: sanitizeHtml.IOptions = {
     'ol',
     'li',
     'a',
-    'img',
     'span',
     'div',
     'table',
@@ -44,21 +45,23 @@ const options: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
     td: ['colspan', 'rowspan'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Transforms run before the attribute filter, so target and rel are allowed above.
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
-    // Relative sources would load from the console's own origin: only absolute https images are shown.
-    img: (tagName, attribs) => {
-      const { src, ...rest } = attribs;
-      return { tagName, attribs: src?.startsWith('https://') ? { src, ...rest } : rest };
-    },
+    a: sanitizeHtml.simpleTransform('a', newWindow),
+    /*
+     * The console's CSP shows images of its own origin only (img-src 'self' data: blob:), so that a message cannot
+     * make the reader's browser call another host. An image at an https address becomes a link to it, named by its
+     * alt text; any other image is dropped.
+     */
+    img: (_tagName, attribs) =>
+      attribs.src?.startsWith('https://')
+        ? { tagName: 'a', attribs: { href: attribs.src, ...newWindow }, text: attribs.alt || attribs.src }
+        : { tagName: 'img', attribs: {} },
   },
 };
 
