@@ -103,6 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('areaContext', ctx);
   for (const area of areas) for (const job of area.jobs?.(ctx) ?? []) jobs.register(job);
 
+  // Every answer of 1 KB or more, the API's and its documentation's (/api/docs/json is some 350 KB) alike. The web
+  // build's files arrive compressed ahead of time, at the highest levels (Content-Encoding set: left as they are).
+  // Request bodies are never sent compressed by the web app, so none is inflated either.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Edgeward console API', version: '0.1.0' },
@@ -120,9 +124,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      // API answers only: the web build is compressed ahead of time, at the highest levels, and served as it is.
-      // Request bodies are never sent compressed by the web app, so none is inflated either.
-      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
       for (const area of areas) if (area.routes) await api.register(area.routes(ctx));
     },
     { prefix: '/api' },

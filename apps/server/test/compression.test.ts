@@ -97,6 +97,16 @@ describe.each(dbKinds)('compression on %s', (kind) => {
     expect(res.json()).toMatchObject({ code: 200 });
   });
 
+  it('compresses the API documentation and its page assets', async () => {
+    const json = await get('/api/docs/json', 'gzip');
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(json.rawPayload).toString())).toMatchObject({ openapi: expect.any(String) });
+    const page = await get('/api/docs/static/swagger-ui-bundle.js', browserEncodings);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+  });
+
   it('leaves a small API answer uncompressed', async () => {
     const res = await get('/api/health', browserEncodings);
     expect(res.headers['content-encoding']).toBeUndefined();
