@@ -146,6 +146,9 @@ test('recharge by QR code: whole CNY of at least 1, then the balance and stateme
   const before = await balanceFen(request, demoToken);
   await signInWithToken(page, demoToken, '/recharge');
   const amount = page.getByTestId('recharge-amount');
+  await amount.fill('abc');
+  await page.getByTestId('recharge-submit').click();
+  await expect(page.getByText('Enter the amount as a whole number of CNY, at least 1')).toBeVisible();
   await amount.fill('0.5');
   await page.getByTestId('recharge-submit').click();
   await expect(page.getByText('Recharge in whole CNY')).toBeVisible();

@@ -34,9 +34,18 @@ export const closeGatewayTradeJob = defineJob({
   mergeKey: ({ gateway, tradeNo }) => `${gateway}:${tradeNo}`,
 });
 
-/** Queues the closing of the order's gateway trade, if a QR payment was opened for it. */
-export async function closeGatewayTrade(tx: Tx, order: Pick<OrderRow, 'gateway' | 'gatewayTradeNo'>): Promise<void> {
+/** Queues the closing of the order's gateway trade, if a QR payment was opened for it, to run at once (`at`). */
+export async function closeGatewayTrade(
+  tx: Tx,
+  order: Pick<OrderRow, 'gateway' | 'gatewayTradeNo'>,
+  at: Date,
+): Promise<void> {
   if (order.gateway && order.gatewayTradeNo) {
-    await enqueueJob(tx, closeGatewayTradeJob, { gateway: order.gateway, tradeNo: order.gatewayTradeNo });
+    await enqueueJob(
+      tx,
+      closeGatewayTradeJob,
+      { gateway: order.gateway, tradeNo: order.gatewayTradeNo },
+      { runAt: at },
+    );
   }
 }

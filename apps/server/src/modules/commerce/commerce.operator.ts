@@ -90,8 +90,9 @@ export function createCommerceOperator(deps: { db: Db; now: () => Date }) {
     /** Cancels the unpaid orders past their close time, and queues the closing of their gateway trades. */
     closeOverdue: () =>
       db.transaction(async (tx) => {
-        const closed = await ordersRepo.closeOverdueOrders(tx, now());
-        for (const order of closed) await closeGatewayTrade(tx, order);
+        const at = now();
+        const closed = await ordersRepo.closeOverdueOrders(tx, at);
+        for (const order of closed) await closeGatewayTrade(tx, order, at);
         return closed.length;
       }),
   };

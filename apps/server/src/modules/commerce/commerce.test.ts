@@ -5,7 +5,7 @@ import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtu
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
-import { balanceLedger, orders } from '../../db/schema';
+import { balanceLedger, orders, sandboxPayments } from '../../db/schema';
 import { signBody } from '../../providers/sandbox-callback';
 import { createTrafficIngest } from '../traffic/traffic-ingest.service';
 import { addonOwnership } from './addon-ownership';
@@ -445,6 +445,35 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
       await closeByTime();
       expect(await refusesPayment(buyer, recharge.body.data.id, pagePath)).toMatchObject({ status: 'cancelled' });
       expect(await balance(buyer)).toBe(0n);
+    });
+
+    it('a payment the gateway opened while the order was cancelled, or while another call stored its own', async () => {
+      const buyer = await h.user();
+      const tradesOf = async (orderNo: string) =>
+        (await h.ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.outTradeNo, orderNo)))
+          .map((p) => p.status)
+          .sort();
+      const cancelled = await order(buyer);
+      h.whileGatewayOpens = async () => {
+        h.whileGatewayOpens = undefined;
+        await h.call(buyer, 'POST', `/order/${cancelled.id}/cancel`);
+      };
+      expect((await h.call(buyer, 'POST', `/order/${cancelled.id}/pay-by-qr`)).body.error).toBe('ORDER_CLOSED');
+      await h.ctx.app.jobs.runDue();
+      expect(await tradesOf(cancelled.orderNo)).toEqual(['closed']);
+
+      const raced = await order(buyer);
+      let stored: string | undefined;
+      h.whileGatewayOpens = async () => {
+        h.whileGatewayOpens = undefined;
+        stored = (await h.call(buyer, 'POST', `/order/${raced.id}/pay-by-qr`)).body.data.payUrl;
+      };
+      const answer = await h.call(buyer, 'POST', `/order/${raced.id}/pay-by-qr`);
+      expect(answer.body.data.payUrl).toBe(stored);
+      await h.ctx.app.jobs.runDue();
+      expect(await tradesOf(raced.orderNo)).toEqual(['closed', 'waiting']);
+      const page = await h.ctx.app.inject({ url: new URL(stored!).pathname });
+      expect(page.body).toContain('sandbox-pay');
     });
 
     it('an order still waiting keeps its trade payable', async () => {

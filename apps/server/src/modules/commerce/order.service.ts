@@ -165,8 +165,9 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (!order) throw notFound();
         if (order.status === 'paid') throw new AppError('ORDER_ALREADY_PAID');
         if (order.status !== 'unpaid') throw new AppError('ORDER_CLOSED');
-        const cancelled = await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: now() });
-        await closeGatewayTrade(tx, order);
+        const at = now();
+        const cancelled = await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: at });
+        await closeGatewayTrade(tx, order, at);
         await recordOrder(tx, actor, 'order.cancel', cancelled, order);
         return present(cancelled);
       });
@@ -194,7 +195,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           });
           if (after === null) throw new AppError('INSUFFICIENT_BALANCE');
           const paid = await settlePaid(tx, order, { method: 'balance', at });
-          await closeGatewayTrade(tx, order);
+          await closeGatewayTrade(tx, order, at);
           await recordOrder(tx, actor, 'order.pay', paid, order);
           return present(paid);
         }),
@@ -232,11 +233,11 @@ export function createOrderService(deps: OrderServiceDeps) {
           const order = await payableOrder(tx, user, id);
           if (!opened(order))
             return qrOf(await ordersRepo.updateOrder(tx, order.id, { ...trade, payUrl: payment.payUrl }));
-          await closeGatewayTrade(tx, trade);
+          await closeGatewayTrade(tx, trade, now());
           return qrOf(order);
         });
       } catch (error) {
-        await db.transaction((tx) => closeGatewayTrade(tx, trade));
+        await db.transaction((tx) => closeGatewayTrade(tx, trade, now()));
         throw error;
       }
     },
