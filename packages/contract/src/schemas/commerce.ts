@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
-import { EpochMsSchema, PageQuerySchema, text } from './common';
+import { epochMsQuery, EpochMsSchema, PageQuerySchema, text } from './common';
 
 const c = limits.commerce;
 
@@ -116,8 +116,8 @@ export const OrderListQuerySchema = PageQuerySchema.extend({
   status: OrderStatusSchema.optional(),
   kind: OrderKindSchema.optional(),
   orderNo: text().trim().max(64).optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  from: epochMsQuery().optional(),
+  to: epochMsQuery().optional(),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
@@ -148,8 +148,8 @@ export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
 export const StatementQuerySchema = PageQuerySchema.extend({
   kind: LedgerKindSchema.optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  from: epochMsQuery().optional(),
+  to: epochMsQuery().optional(),
 });
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 export const StatementExportQuerySchema = StatementQuerySchema.omit({ page: true, size: true });

@@ -31,6 +31,22 @@ export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() 
 /** Epoch milliseconds, as the API speaks time. */
 export const EpochMsSchema = z.number().int();
 
+/**
+ * The last millisecond of year 9999. A time a request names lies between 1970 and then: JavaScript's dates end in
+ * the year 275760 and PostgreSQL's in 294276, but an ISO date has four digits for the year.
+ */
+export const latestEpochMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const timeMessage = { error: 'validation.time' };
+
+/**
+ * A time in a request's query string (a list's from and to, a statistics range): epoch milliseconds from 1970 to
+ * the end of 9999. `typeKey` is the message for text that is no number at all, which is how a missing value arrives.
+ */
+export function epochMsQuery(typeKey = 'validation.time') {
+  return z.coerce.number({ error: typeKey }).int(timeMessage).min(0, timeMessage).max(latestEpochMs, timeMessage);
+}
+
 export const EmptySchema = z.null();
 
 // Control characters belong in no name, id, search or address; NUL in particular cannot be stored by PostgreSQL, so

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpochMsSchema, PageQuerySchema, text } from './common';
+import { epochMsQuery, EpochMsSchema, PageQuerySchema, text } from './common';
 
 /** What an operation acts on; the log's target-type filter. */
 export const operationTargetTypes = [
@@ -91,8 +91,8 @@ export type OperationLogItem = z.infer<typeof OperationLogItemSchema>;
 export const OperationLogExportQuerySchema = z.object({
   targetType: z.enum(operationTargetTypes).optional(),
   action: z.enum(operationActions).optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  from: epochMsQuery().optional(),
+  to: epochMsQuery().optional(),
   /** Part of the target's name or id. */
   search: text().trim().max(255).optional(),
 });

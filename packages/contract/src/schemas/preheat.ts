@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { isDomainName, toAsciiDomain } from '../net/domain-name';
-import { EpochMsSchema, PageQuerySchema, text } from './common';
+import { epochMsQuery, EpochMsSchema, PageQuerySchema, text } from './common';
 
 /*
  * Preheat and refresh (spec sections 2, 4 and 5): a task is a list of URLs (or directories) of the caller's enabled
@@ -101,8 +101,8 @@ export type CacheTaskCreate = z.output<typeof CacheTaskCreateSchema>;
 export const CacheTaskListQuerySchema = PageQuerySchema.extend({
   type: CacheTaskTypeSchema.optional(),
   status: CacheTaskStatusSchema.optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  from: epochMsQuery().optional(),
+  to: epochMsQuery().optional(),
 });
 export type CacheTaskListQuery = z.infer<typeof CacheTaskListQuerySchema>;
 

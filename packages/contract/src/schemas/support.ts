@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
-import { EpochMsSchema, multilineText, PageQuerySchema, text } from './common';
+import { epochMsQuery, EpochMsSchema, multilineText, PageQuerySchema, text } from './common';
 
 /*
  * Support tickets (spec sections 2, 3, 4 and 5): a customer's question about a product, a conversation with the
@@ -82,8 +82,8 @@ export const TicketListQuerySchema = PageQuerySchema.extend({
   product: TicketProductSchema.optional(),
   /** Matches the ticket number or the title. */
   keyword: text().trim().max(100).optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  from: epochMsQuery().optional(),
+  to: epochMsQuery().optional(),
 });
 export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
-import { text } from './common';
+import { epochMsQuery, text } from './common';
 
 const t = limits.traffic;
 
@@ -36,8 +36,8 @@ const DomainNamesSchema = z.preprocess(
  */
 export const StatisticsQuerySchema = z
   .object({
-    startTime: z.coerce.number({ error: 'validation.required' }).int().min(0),
-    endTime: z.coerce.number({ error: 'validation.required' }).int().min(0),
+    startTime: epochMsQuery('validation.required'),
+    endTime: epochMsQuery('validation.required'),
     granularity: StatisticsGranularitySchema.default('1h'),
     domainNames: DomainNamesSchema.optional(),
   })
@@ -56,8 +56,8 @@ export type StatisticsQueryInput = z.input<typeof StatisticsQuerySchema>;
 /** The overview (/user/home): both times or neither, which means the last 7 days; compared with the period before. */
 export const HomeQuerySchema = z
   .object({
-    startTime: z.coerce.number().int().min(0).optional(),
-    endTime: z.coerce.number().int().min(0).optional(),
+    startTime: epochMsQuery().optional(),
+    endTime: epochMsQuery().optional(),
   })
   .superRefine((q, ctx) => {
     if (q.startTime === undefined && q.endTime === undefined) return;

@@ -23,6 +23,7 @@ export const common = {
   'validation.tooBig': 'Must be at most {max}',
   'validation.integer': 'Must be a whole number',
   'validation.notNumber': 'Please enter a number',
+  'validation.time': 'Must be a time between 1970-01-01 and 9999-12-31, in epoch milliseconds',
   'validation.tooMany': 'At most {max} entries',
   'validation.controlCharacters': 'Control characters (such as NUL or line breaks) are not allowed',
 } as const;
