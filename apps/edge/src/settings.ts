@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   EDGE_LOG_BATCH_SECONDS: z.coerce.number().min(0.1).default(2),
   EDGE_LOG_ROTATE_MB: z.coerce.number().positive().default(256),
   EDGE_HOSTNAME: z.string().optional(),
+  /** The CA bundle an HTTPS origin's certificate is checked against, for domains that verify it. */
+  EDGE_ORIGIN_CA_FILE: z.string().default('/etc/ssl/certs/ca-certificates.crt'),
 });
 
 /** Where the agent keeps everything: all under the state folder (README, "Running a real edge (nginx)"). */
@@ -103,6 +105,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
       workerProcesses: e.EDGE_WORKER_PROCESSES,
       cacheMaxSize: e.EDGE_CACHE_MAX_SIZE,
       modulesDir: e.NGINX_MODULES_DIR,
+      originTrustedCertificates: e.EDGE_ORIGIN_CA_FILE,
     },
   };
 }

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { EdgeSnapshot } from '@edgeward/edge-config';
 import { selfSignedCertificate } from '@edgeward/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +16,9 @@ import { snapshotOf } from './snapshots';
 
 /*
  * What reaches an origin through the edge, with real nginx (ports EDGE_PORT_BASE + 140-149): range origin in 1 MB
- * slices, a WebSocket upgrade, an HTTPS origin asked by its host name, a domain asked through its CNAME host name,
- * the request headers an origin sees, and an origin's X-Accel and Cache-Control headers ignored.
+ * slices, a WebSocket upgrade, an HTTPS origin asked by its host name, its certificate verified or not, a domain
+ * asked through its CNAME host name, the request headers an origin sees, and an origin's X-Accel and Cache-Control
+ * headers ignored.
  */
 
 const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 140;
@@ -82,10 +87,54 @@ async function startOrigin() {
   };
 }
 
+/**
+ * A throw-away CA (the edge's trusted CA file in these tests) and an HTTPS origin whose certificate it signed for
+ * valid.example.
+ */
+async function startTrustedOrigin(dir: string) {
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2'];
+  run('req', '-x509', ...ec, '-subj', '/CN=Edgeward test origin CA', '-keyout', 'ca.key', '-out', 'ca.pem');
+  run(
+    'req',
+    '-x509',
+    ...ec,
+    '-subj',
+    '/CN=valid.example',
+    '-addext',
+    'subjectAltName=DNS:valid.example',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-keyout',
+    'key.pem',
+    '-out',
+    'cert.pem',
+  );
+  const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+  const server = https.createServer({ cert: read('cert.pem'), key: read('key.pem') }, (req, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(`trusted origin ${req.url}`),
+  );
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+  );
+  return {
+    caFile: path.join(dir, 'ca.pem'),
+    port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 describe.skipIf(!hasNginx)('the way to an origin, with nginx', () => {
   let stateDir: string;
   let fake: FakeConsole;
   let origin: Awaited<ReturnType<typeof startOrigin>>;
+  let trusted: Awaited<ReturnType<typeof startTrustedOrigin>>;
+  let caDir: string;
   let agent: EdgeAgent;
 
   const publish = async (snapshot: EdgeSnapshot) => {
@@ -107,10 +156,18 @@ describe.skipIf(!hasNginx)('the way to an origin, with nginx', () => {
 
   beforeAll(async () => {
     origin = await startOrigin();
-    ({ stateDir, fake, agent } = await startLoopbackEdge('origin', ports));
+    caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-origin-ca-'));
+    trusted = await startTrustedOrigin(caDir);
+    ({ stateDir, fake, agent } = await startLoopbackEdge('origin', ports, {
+      extra: { EDGE_ORIGIN_CA_FILE: trusted.caFile },
+    }));
   });
 
-  afterAll(() => closeLoopbackEdge({ agent, fake, stateDir }, origin));
+  afterAll(async () => {
+    await closeLoopbackEdge({ agent, fake, stateDir }, origin);
+    await trusted.close();
+    fs.rmSync(caDir, { recursive: true, force: true });
+  });
 
   it('fetches a range origin in 1 MB slices, caches them and serves a visitor range', async () => {
     await publish(
@@ -175,6 +232,37 @@ describe.skipIf(!hasNginx)('the way to an origin, with nginx', () => {
       servername: 'origin.example',
       headers: { host: 'origin.example' },
     });
+  });
+
+  it("checks an HTTPS origin's certificate only when the domain verifies it: a trusted CA's, for the name asked", async () => {
+    const httpsOrigin = (
+      domainId: number,
+      domainName: string,
+      port: number,
+      hostName: string,
+      verifyCertificate: 'on' | 'off',
+    ) =>
+      domain(domainId, domainName, (config) => {
+        config.originProtocol = 'https';
+        Object.assign(config.sources[0]!, { originProtocol: 'https', httpsPort: port, hostName, verifyCertificate });
+      });
+    const status = async (domainName: string) => (await loopbackRequest(ports.http, domainName, '/checked')).status;
+
+    // A self-signed certificate for origin.example, asked for as other.example: served unless verified.
+    await publish(httpsOrigin(6, 'unverified.test', origin.httpsPort, 'other.example', 'off'));
+    expect(await status('unverified.test')).toBe(200);
+    await publish(httpsOrigin(7, 'verified-other-name.test', origin.httpsPort, 'other.example', 'on'));
+    expect(await status('verified-other-name.test')).toBe(502);
+    // Its own name is not enough without a trusted issuer...
+    await publish(httpsOrigin(8, 'verified-self-signed.test', origin.httpsPort, 'origin.example', 'on'));
+    expect(await status('verified-self-signed.test')).toBe(502);
+    // ...and a trusted issuer is not enough for another name.
+    await publish(httpsOrigin(9, 'verified-wrong-name.test', trusted.port, 'other.example', 'on'));
+    expect(await status('verified-wrong-name.test')).toBe(502);
+    await publish(httpsOrigin(10, 'verified.test', trusted.port, 'valid.example', 'on'));
+    const served = await loopbackRequest(ports.http, 'verified.test', '/checked');
+    expect(served.status).toBe(200);
+    expect(served.body.toString()).toBe('trusted origin /checked');
   });
 
   it("serves a domain's CNAME host name as the domain: one cache entry, one Host, logged as the domain's", async () => {

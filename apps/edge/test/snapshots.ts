@@ -20,6 +20,7 @@ export function snapshotOf(input: {
         hostName: '',
         originProtocol: 'http',
         ipv6Status: 'off',
+        verifyCertificate: 'off',
       },
     ],
     originProtocol: 'http',

@@ -112,13 +112,21 @@ function proxyPassTarget(domainId: number, config: EdgeDomainConfig): string {
     : `${protocol}://${upstreamName(domainId, protocol)}`;
 }
 
-/** The origin request headers (origin-headers.ts) and, towards an HTTPS origin, the name it is asked for. */
+/**
+ * The origin request headers (origin-headers.ts) and, towards an HTTPS origin, the name it is asked for, which is
+ * also the name its certificate must be for when the domain verifies it (against the main file's trusted CAs).
+ */
 function originRequestLines(config: EdgeDomainConfig): string[] {
-  const hostName = config.sources[0]?.hostName ?? '';
+  const origin = config.sources[0];
+  const hostName = origin?.hostName ?? '';
   return [
     ...domainOriginHeaderLines(config),
     ...(originSchemes(config).includes('https')
-      ? ['proxy_ssl_server_name on;', `proxy_ssl_name ${hostName ? quote(hostName) : '$ew_site'};`]
+      ? [
+          'proxy_ssl_server_name on;',
+          `proxy_ssl_name ${hostName ? quote(hostName) : '$ew_site'};`,
+          ...(origin?.verifyCertificate === 'on' ? ['proxy_ssl_verify on;'] : []),
+        ]
       : []),
   ];
 }

@@ -35,6 +35,11 @@ export interface EdgeRenderOptions {
   cacheMaxSize?: string;
   /** Where nginx's dynamic modules are (js, cache purge, brotli); default /usr/lib/nginx/modules. */
   modulesDir?: string;
+  /**
+   * The CA certificates (PEM) an origin's certificate must chain to when its domain verifies it; default Debian's
+   * bundle, /etc/ssl/certs/ca-certificates.crt. Read only when a domain turns verification on.
+   */
+  originTrustedCertificates?: string;
 }
 
 /** A file to write, relative to the folder it names (paths.domainsDir or paths.certsDir). */

@@ -150,6 +150,13 @@ export const OriginHostNameSchema = z
   .refine((v) => v === '' || isIp(v) || isDomainName(v), { error: 'domain.name.format' });
 
 /**
+ * Whether the edge checks an HTTPS origin's certificate (Cloudflare's "Full (strict)"): signed by a public CA for the
+ * name the edge asks the origin for (hostName, or else the acceleration domain) and in date, or the edge answers 502.
+ * Off, the edge encrypts towards the origin but accepts any certificate. Off unless sent: README, "The edge".
+ */
+export const VerifyOriginCertificateSchema = OnOffSchema;
+
+/**
  * The origin setting body. `originType` is not sent: it is derived from the list (deriveOriginType) and stored.
  * The server builds a relaxed copy with originSettingSchema({ allowPrivate: true }) when ALLOW_PRIVATE_ORIGINS is
  * set, and checks "origin is not the acceleration domain" itself on config saves (originEntryIssues with
@@ -163,6 +170,7 @@ export function originSettingSchema(options: OriginRuleOptions = {}) {
     hostName: OriginHostNameSchema.default(''),
     originProtocol: OriginProtocolSchema.default('follow'),
     ipv6Status: Ipv6StatusSchema.default('follow'),
+    verifyCertificate: VerifyOriginCertificateSchema.default('off'),
   });
 }
 export const OriginSettingSchema = originSettingSchema();
@@ -177,6 +185,8 @@ export const OriginSettingDataSchema = z.object({
   hostName: z.string(),
   originProtocol: OriginProtocolSchema,
   ipv6Status: Ipv6StatusSchema,
+  /** Stored configurations from before the switch have none: off (migration 0022 writes it out). */
+  verifyCertificate: VerifyOriginCertificateSchema.default('off'),
 });
 export type OriginSettingData = z.infer<typeof OriginSettingDataSchema>;
 

@@ -146,6 +146,7 @@ describe('defaults', () => {
           hostName: 'www.example.com',
           originProtocol: 'follow',
           ipv6Status: 'follow',
+          verifyCertificate: 'off',
         },
       ],
       originProtocol: 'follow',

@@ -16,6 +16,7 @@ export function sampleDomainConfig(type: AccelerationType): StoredDomainConfig {
         hostName: '',
         originProtocol: 'follow',
         ipv6Status: 'follow',
+        verifyCertificate: 'off',
       },
     ],
     originProtocol: 'follow',
