@@ -154,7 +154,7 @@ export const OriginHostNameSchema = z
  * name the edge asks the origin for (hostName, or else the acceleration domain) and in date, or the edge answers 502.
  * Off, the edge encrypts towards the origin but accepts any certificate. Off unless sent: README, "The edge".
  */
-export const VerifyOriginCertificateSchema = OnOffSchema;
+export const VerifyOriginCertificateSchema = z.enum(['on', 'off'], { error: 'validation.invalid' });
 
 /**
  * The origin setting body. `originType` is not sent: it is derived from the list (deriveOriginType) and stored.

@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, type TestPki } from '../../../test/fixtures/certificates';
 import { closedPort, createDomainHarness, type DomainHarness, segmentBodies } from '../../../test/fixtures/domains';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
-import { rowsOf } from '../../db/migrate';
+import { migrate, rowsOf } from '../../db/migrate';
 
 describe.each(dbKinds)('domain configuration on %s', (kind) => {
   let h: DomainHarness;
@@ -53,6 +57,7 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
           hostName: '',
           originProtocol: 'follow',
           ipv6Status: 'follow',
+          verifyCertificate: 'off',
         },
       ],
       originProtocol: 'follow',
@@ -271,6 +276,53 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
     const { id } = await enabledDomainOnce();
     expect((await save(id, segment, body)).body.fields).toEqual({ [field]: en });
     expect((await save(id, segment, body, 'zh-CN')).body.fields).toEqual({ [field]: zh });
+  });
+
+  it("verifies the origin's certificate only when switched on: off for a new domain, kept by a protocol save", async () => {
+    const created = await enabledDomain();
+    expect((await config(created.id)).sources[0].verifyCertificate).toBe('off');
+    const { id } = created;
+    const origin = { ipOrDomain: ['127.0.0.1'], httpPort: h.origin.port };
+    const on = await save(id, 'origin', { ...origin, verifyCertificate: 'on' });
+    expect(on.statusCode, on.text).toBe(200);
+    expect(on.body.data.sources[0].verifyCertificate).toBe('on');
+    const protocol = await save(id, 'origin-protocol', { originProtocol: 'http' });
+    expect(protocol.body.data.sources[0]).toMatchObject({ originProtocol: 'http', verifyCertificate: 'on' });
+    // Like every field of the origin body, left out it takes its default.
+    expect((await save(id, 'origin', origin)).body.data.sources[0].verifyCertificate).toBe('off');
+
+    const bad = { ...origin, verifyCertificate: 'yes' };
+    expect((await save(id, 'origin', bad)).body).toMatchObject({
+      code: 400,
+      fields: { verifyCertificate: 'The value is not valid' },
+    });
+    expect((await save(id, 'origin', bad, 'zh-CN')).body.fields).toEqual({ verifyCertificate: '输入的值无效' });
+  });
+
+  it('migration 0022 writes the switch off into stored configurations and marks the domains the edge serves', async () => {
+    const { id } = await enabledDomain();
+    const creating = (await h.create(owner, `www.cfg${++counter}.example.com`)).body.data.id;
+    const { db } = h.ctx.database;
+    const file = '0022_edge_serving_origin_verify.sql';
+    // The database as it was before 0022: no column, no switch in the documents.
+    await db.execute(sql`ALTER TABLE domains DROP COLUMN edge_serving`);
+    await db.execute(sql`UPDATE domain_configs SET config = config #- '{sources,0,verifyCertificate}'`);
+    await db.execute(sql`DELETE FROM schema_migrations WHERE name = ${file}`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-migration-'));
+    try {
+      fs.copyFileSync(fileURLToPath(new URL(`../../db/migrations/${file}`, import.meta.url)), path.join(dir, file));
+      expect(await migrate(h.ctx.database, dir)).toEqual([file]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await config(id)).sources[0].verifyCertificate).toBe('off');
+    const serving = await db.execute(
+      sql`SELECT id::int AS id, edge_serving AS serving FROM domains WHERE id IN (${id}, ${creating}) ORDER BY id`,
+    );
+    expect(rowsOf(serving)).toEqual([
+      { id, serving: true },
+      { id: creating, serving: false },
+    ]);
   });
 
   describe('server-side rules', () => {

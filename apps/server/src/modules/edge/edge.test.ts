@@ -74,7 +74,9 @@ describe.each(dbKinds)('the nginx edge feed on %s', (kind) => {
   });
 
   it("holds a created domain's snapshot in the full feed; the status waits for the node's report", async () => {
-    const created = await h.create(owner, name);
+    const created = await h.create(owner, name, {
+      origin: { ipOrDomain: ['127.0.0.1'], httpPort: h.origin.port, verifyCertificate: 'on' },
+    });
     expect(created.statusCode, created.text).toBe(200);
     domainId = created.body.data.id;
     await runJobs();
@@ -90,7 +92,9 @@ describe.each(dbKinds)('the nginx edge feed on %s', (kind) => {
         state: 'enabled',
         version: 1,
         config: expect.objectContaining({
-          sources: [expect.objectContaining({ ipOrDomain: ['127.0.0.1'], httpPort: h.origin.port })],
+          sources: [
+            expect.objectContaining({ ipOrDomain: ['127.0.0.1'], httpPort: h.origin.port, verifyCertificate: 'on' }),
+          ],
           httpsConfig: { forceHttps: 'off', http2: 'off', certificatePem: null, privateKeyPem: null },
         }),
       }),
