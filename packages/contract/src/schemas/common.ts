@@ -26,7 +26,20 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
 }
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const idMessage = { error: 'validation.id' };
+
+/**
+ * An id in a path: decimal digits only, one spelling per id (no sign, spaces, exponent, hex or leading zeros, all
+ * of which Number() would read), up to the largest integer a JavaScript number holds exactly.
+ */
+export const IdParamsSchema = z.object({
+  // A number as the web's calls name it, text as it arrives in a path.
+  id: z.coerce
+    .string<number | string>(idMessage)
+    .regex(/^[1-9][0-9]{0,15}$/, idMessage)
+    .transform(Number)
+    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, idMessage)),
+});
 
 /** Epoch milliseconds, as the API speaks time. */
 export const EpochMsSchema = z.number().int();

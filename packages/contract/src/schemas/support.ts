@@ -129,5 +129,3 @@ export const TicketDetailSchema = TicketSchema.extend({
   closedAt: EpochMsSchema.nullable(),
 });
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
-
-export const TicketImageParamsSchema = z.object({ id: z.coerce.number().int().positive() });

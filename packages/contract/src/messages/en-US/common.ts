@@ -24,6 +24,7 @@ export const common = {
   'validation.integer': 'Must be a whole number',
   'validation.notNumber': 'Please enter a number',
   'validation.time': 'Must be a time between 1970-01-01 and 9999-12-31, in epoch milliseconds',
+  'validation.id': 'Not a valid id: a whole number from 1, in decimal digits without leading zeros',
   'validation.tooMany': 'At most {max} entries',
   'validation.controlCharacters': 'Control characters (such as NUL or line breaks) are not allowed',
 } as const;

@@ -24,6 +24,7 @@ export const common: Record<keyof typeof en, string> = {
   'validation.integer': '必须是整数',
   'validation.notNumber': '请输入数字',
   'validation.time': '时间须在 1970-01-01 至 9999-12-31 之间（毫秒时间戳）',
+  'validation.id': '无效的 ID：须为从 1 开始的整数，只含十进制数字，不带前导零',
   'validation.tooMany': '最多 {max} 条',
   'validation.controlCharacters': '不能包含控制字符（如 NUL 或换行）',
 };
