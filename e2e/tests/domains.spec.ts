@@ -92,7 +92,7 @@ test.describe('domain settings', () => {
     }
   });
 
-  test('origin: an internal IP is refused; a new Host header is checked against the origin and saved', async ({
+  test('origin: an internal IP is refused; a new Host header is checked against the origin and saved, with the certificate check', async ({
     page,
     demoToken,
     domain,
@@ -109,12 +109,18 @@ test.describe('domain settings', () => {
 
     const hostHeader = `${randomLabel('src-')}.e2e-test.example`;
     await page.getByLabel('Origin Host header').fill(hostHeader);
+    // The certificate check is off until switched on; its help names the name the certificate must be for.
+    const verify = page.getByTestId('origin-verify-certificate');
+    await expect(verify).not.toBeChecked();
+    await expect(page.getByText(`issued by a public certificate authority for ${hostHeader} and`)).toBeVisible();
+    await verify.click();
     await saveSettings(page, page.getByTestId('domain-save-origin'));
     expect(origin.hosts).toContain(hostHeader);
 
     await page.reload();
     await expect(page.getByLabel('Origin Host header')).toHaveValue(hostHeader);
     await expect(address).toHaveValue(origin.name);
+    await expect(verify).toBeChecked();
   });
 
   test('HTTPS: HTTP/2 needs HTTPS; a generated certificate is uploaded and HTTPS turned on', async ({

@@ -9,8 +9,9 @@ import {
   originIpOrDomainSchema,
   PortSchema,
   splitLines,
+  VerifyOriginCertificateSchema,
 } from '@edgeward/contract';
-import { Alert, Button, Col, Form, Input, Radio, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, Radio, Row, Switch, Tag, Typography } from 'antd';
 import { NumberInput } from '../../components/NumberInput';
 import { useI18n } from '../../i18n';
 import { zodRule } from '../../lib/form';
@@ -24,6 +25,7 @@ export interface OriginFormValues {
   hostName: string;
   originProtocol: OriginProtocol;
   ipv6Status?: 'follow' | 'on' | 'off';
+  verifyCertificate?: 'on' | 'off';
 }
 
 export const originDefaults: OriginFormValues = {
@@ -43,6 +45,7 @@ export function originFormValues(origin: OriginSettingData | undefined): OriginF
     hostName: origin?.hostName ?? '',
     originProtocol: origin?.originProtocol ?? 'follow',
     ipv6Status: origin?.ipv6Status ?? 'follow',
+    verifyCertificate: origin?.verifyCertificate ?? 'off',
   };
 }
 
@@ -55,6 +58,7 @@ export function originBody(values: OriginFormValues) {
     hostName: values.hostName ?? '',
     originProtocol: values.originProtocol,
     ...(values.ipv6Status ? { ipv6Status: values.ipv6Status } : {}),
+    ...(values.verifyCertificate ? { verifyCertificate: values.verifyCertificate } : {}),
   };
 }
 
@@ -62,11 +66,21 @@ const protocols = ['follow', 'http', 'https'] as const;
 
 /**
  * Origin fields shared by the add-domain flow and the origin tab. The origin type is not chosen: it follows from
- * what is typed (IP addresses or a domain name, spec section 3) and is shown next to the field.
+ * what is typed (IP addresses or a domain name, spec section 3) and is shown next to the field. The IPv6 and
+ * certificate check settings are the origin tab's; a new domain starts with their defaults.
  */
-export function OriginFields({ domainName, withIpv6 = false }: { domainName?: string; withIpv6?: boolean }) {
+export function OriginFields({
+  domainName,
+  withIpv6 = false,
+  withCertificateCheck = false,
+}: {
+  domainName?: string;
+  withIpv6?: boolean;
+  withCertificateCheck?: boolean;
+}) {
   const { t } = useI18n();
   const text = Form.useWatch<string | undefined>('ipOrDomain') ?? '';
+  const hostName = Form.useWatch<string | undefined>('hostName') ?? '';
   const entries = splitLines(text);
   const originType = deriveOriginType(entries);
   const listSchema = originIpOrDomainSchema(domainName ? { domainName } : {});
@@ -128,6 +142,20 @@ export function OriginFields({ domainName, withIpv6 = false }: { domainName?: st
           options={protocols.map((value) => ({ value, label: t(`domain.originProtocol.${value}`) }))}
         />
       </Form.Item>
+      {withCertificateCheck ? (
+        <Form.Item
+          name="verifyCertificate"
+          label={t('domain.origin.verifyCertificate')}
+          extra={t('domain.origin.verifyCertificateHint', {
+            name: hostName.trim() || domainName || t('domain.origin.theDomain'),
+          })}
+          rules={[zodRule(VerifyOriginCertificateSchema, t)]}
+          getValueProps={(value) => ({ checked: value === 'on' })}
+          normalize={(checked: boolean) => (checked ? 'on' : 'off')}
+        >
+          <Switch aria-label={t('domain.origin.verifyCertificate')} data-testid="origin-verify-certificate" />
+        </Form.Item>
+      ) : null}
       {withIpv6 ? (
         <Form.Item
           name="ipv6Status"

@@ -161,6 +161,9 @@ export const domain = {
   'domain.origin.protocol': 'Origin protocol',
   'domain.origin.protocolHint':
     'Follow: the edge uses the protocol the visitor used. HTTP or HTTPS: always that protocol towards the origin.',
+  'domain.origin.verifyCertificate': 'Verify origin certificate',
+  'domain.origin.verifyCertificateHint':
+    "Applies when the edge reaches the origin over HTTPS. On: the origin's certificate must be issued by a public certificate authority for {name} and be in date, otherwise visitors get 502 Bad Gateway. Off: the way to the origin is still encrypted, but any certificate is accepted (self-signed, expired or for another name), so whoever can intercept that way can pose as your origin.",
   'domain.origin.ipv6': 'IPv6 towards the origin',
   'domain.origin.ipv6Hint': 'Follow: IPv6 when the origin has an IPv6 address and the request came over IPv6.',
   'domain.origin.ipv6.follow': 'Follow',

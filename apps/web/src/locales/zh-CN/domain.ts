@@ -150,6 +150,9 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.origin.theDomain': '加速域名',
   'domain.origin.protocol': '回源协议',
   'domain.origin.protocolHint': '协议跟随：与访问者使用的协议一致。HTTP 或 HTTPS：始终使用该协议回源。',
+  'domain.origin.verifyCertificate': '校验源站证书',
+  'domain.origin.verifyCertificateHint':
+    '通过 HTTPS 回源时生效。开启：源站证书须由公共证书颁发机构为 {name} 签发且在有效期内，否则访问者收到 502 Bad Gateway。关闭：回源仍然加密，但接受任何证书（自签名、已过期或其他域名的证书），能截获回源链路的人即可冒充您的源站。',
   'domain.origin.ipv6': 'IPv6 回源',
   'domain.origin.ipv6Hint': '跟随：源站有 IPv6 地址且请求通过 IPv6 到达时使用 IPv6 回源。',
   'domain.origin.ipv6.follow': '跟随',

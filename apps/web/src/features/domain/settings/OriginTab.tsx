@@ -31,7 +31,7 @@ export function OriginTab() {
   return (
     <SectionCard title={t('domain.origin.title')} description={t('domain.origin.description')} dirty={section.dirty}>
       <Form noValidate {...section.formProps} onFinish={save} style={{ maxWidth: 720 }}>
-        <OriginFields domainName={config.domainName} withIpv6 />
+        <OriginFields domainName={config.domainName} withIpv6 withCertificateCheck />
         {unreachable ? (
           <div style={{ marginBottom: 16 }}>
             <OriginCheckAlert onRetry={save} retrying={section.saving} />
