@@ -24,6 +24,8 @@ const texts = {
     deployed: 'Deployed, HTTPS on',
     keyType: 'RSA (2048 bits)',
     publicKey: 'rsa',
+    retrying: 'Tried 3 times without getting through: ',
+    creating: 'usually takes 2-3 minutes',
   },
   'zh-CN': {
     domainNames: '域名',
@@ -38,6 +40,8 @@ const texts = {
     deployed: '已部署，HTTPS 已开启',
     keyType: 'ECC（P-256）',
     publicKey: 'ec',
+    retrying: '已尝试 3 次未成功：',
+    creating: '通常需要 2-3 分钟',
   },
 } as const;
 
@@ -110,5 +114,51 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const leaf = new X509Certificate(chain);
     expect(leaf.subjectAltName).toContain(`DNS:${domain.domainName}`);
     expect(leaf.publicKey.asymmetricKeyType).toBe(text.publicKey);
+  });
+
+  test(`an application the CA does not answer shows its retries, the reason and the next try (${locale})`, async ({
+    page,
+    demoToken,
+  }) => {
+    // The server's answer while the job backs off from an unreachable CA (the API tests drive that job itself).
+    const now = Date.now();
+    const reason = 'The certificate authority could not be reached (connect ECONNREFUSED 127.0.0.1:9)';
+    await page.route('**/api/certificate/order/424243/detail', (route) =>
+      route.fulfill({
+        json: {
+          code: 200,
+          message: 'success',
+          data: {
+            id: 424243,
+            domainNames: ['www.offline.example.com'],
+            keyType: 'ECC',
+            status: 'creating',
+            retryCount: 3,
+            failureReason: null,
+            retryReason: reason,
+            nextAttemptAt: now + 240_000,
+            certificateId: null,
+            notBefore: null,
+            notAfter: null,
+            renewalOf: null,
+            createdAt: now - 300_000,
+            updatedAt: now,
+            records: [],
+            dnsCheck: null,
+            deployDomains: [],
+            deployResults: null,
+            recordsAt: null,
+            verifiedAt: null,
+            completedAt: null,
+            expiresAt: null,
+          },
+        },
+      }),
+    );
+    await openInLanguage(page, locale, demoToken, '/certificate/order/424243/detail');
+    await expect(page.getByTestId('application-retrying')).toContainText(`${text.retrying}${reason}`);
+    await expect(page.getByTestId('application-retry-count')).toHaveText('3');
+    await expect(page.getByTestId('application-next-attempt')).not.toBeEmpty();
+    await expect(page.getByText(text.creating)).toHaveCount(0);
   });
 }

@@ -20,6 +20,8 @@ const texts = {
     leafNotFirst:
       'The chain is in the wrong order: the certificate that matches the private key must come first, then each intermediate',
     downloadZip: 'Download ZIP (fullchain.pem and privkey.pem)',
+    renewalPending: 'Renewal waiting for DNS',
+    openRenewal: 'Open the renewal',
     deployed: 'Deployed, HTTPS on',
     allOk: 'The certificate was deployed to 1 domain',
     deleteOk: /^Delete$/,
@@ -32,6 +34,8 @@ const texts = {
     keyMismatch: '私钥与证书不匹配',
     leafNotFirst: '证书链顺序错误：与私钥匹配的证书必须放在最前，其后依次是中间证书',
     downloadZip: '下载 ZIP（证书链 fullchain.pem 和私钥 privkey.pem）',
+    renewalPending: '续期等待 DNS 验证',
+    openRenewal: '打开续期申请',
     deployed: '已部署，HTTPS 已开启',
     allOk: '证书已部署到 1 个域名',
     // antd spaces out a button's two Chinese characters.
@@ -124,6 +128,58 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(zipFile.suggestedFilename()).toBe(`${name}.zip`);
     const listing = execFileSync('unzip', ['-Z1', await zipFile.path()], { encoding: 'utf8' });
     expect(listing.trim().split('\n')).toEqual(['fullchain.pem', 'privkey.pem']);
+  });
+}
+
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  const text = texts[locale];
+
+  test(`a renewal waiting for DNS is shown with its record in the list and the detail (${locale})`, async ({
+    page,
+    demoToken,
+    request,
+  }) => {
+    // The server's answers with a renewal added as the maintenance run leaves it (the API tests run the renewal
+    // itself against Pebble): the page shows what the contract's renewal says.
+    const name = randomLabel('rnw-');
+    const { id } = await api<{ id: number }>(request, demoToken, 'POST', '/certificate/upload', {
+      data: { name, ...selfSignedCertificate(`www.${name}.example`) },
+    });
+    const record = {
+      domainName: `www.${name}.example`,
+      type: 'TXT',
+      host: '_acme-challenge.www',
+      name: `_acme-challenge.www.${name}.example`,
+      value: 'Zm9vYmFyLXJlbmV3YWwtcmVjb3JkLXZhbHVlLTEyMzQ1Njc',
+    };
+    const renewal = { applicationId: 424242, status: 'pending', records: [record] };
+    const withRenewal = (item: { id: number; renewal: unknown }) => (item.id === id ? { ...item, renewal } : item);
+    await page.route('**/api/certificate/list?*', async (route) => {
+      const json = await (await route.fetch()).json();
+      json.data.list = json.data.list.map(withRenewal);
+      await route.fulfill({ json });
+    });
+    await page.route(`**/api/certificate/${id}/detail`, async (route) => {
+      const json = await (await route.fetch()).json();
+      json.data = withRenewal(json.data);
+      await route.fulfill({ json });
+    });
+
+    await openInLanguage(page, locale, demoToken, '/certificate/manage');
+    await search(page, name);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByTestId('certificate-renewal')).toHaveText(text.renewalPending);
+    await expect(row.getByTestId('certificate-renewal')).toHaveAttribute('href', '/certificate/order/424242/detail');
+    await expect(row.getByTestId('certificate-renewal-record')).toHaveText(`${record.name} TXT ${record.value}`);
+
+    await row.getByTestId('certificate-name').click();
+    const detail = page.getByTestId('certificate-renewal-detail');
+    await expect(detail).toContainText(text.renewalPending);
+    await expect(detail.getByTestId('application-record-value')).toHaveText(record.value);
+    await expect(detail.getByRole('link', { name: text.openRenewal })).toHaveAttribute(
+      'href',
+      '/certificate/order/424242/detail',
+    );
   });
 }
 

@@ -27,6 +27,11 @@ export interface PebbleOptions {
   ports?: PebblePorts;
   /** Its certificates and configuration; a fresh temporary directory, removed on close, when not given. */
   dir?: string;
+  /**
+   * The percentage of valid authorizations Pebble reuses (PEBBLE_AUTHZREUSE), 100 when not given: 0 makes every
+   * order ask for new records, as a renewal after Let's Encrypt's 30 days of reuse does.
+   */
+  authzReuse?: number;
 }
 
 /**
@@ -77,10 +82,15 @@ async function freePorts(): Promise<PebblePorts> {
 /**
  * Debian's Pebble (ACME test server, `apt install pebble`) on loopback, validating DNS-01 challenges through the
  * test DNS. PEBBLE_VA_NOSLEEP skips its random validation delay, PEBBLE_WFE_NONCEREJECT=0 its deliberate bad
- * nonces, and PEBBLE_AUTHZREUSE=100 reuses valid authorizations (as Let's Encrypt does), so a renewal needs no new
- * record.
+ * nonces, and PEBBLE_AUTHZREUSE=100 (unless `authzReuse` says otherwise) reuses valid authorizations (as Let's
+ * Encrypt does within 30 days), so a renewal needs no new record.
  */
-export async function startPebble({ dnsServer, ports, dir: given }: PebbleOptions): Promise<TestPebble> {
+export async function startPebble({
+  dnsServer,
+  ports,
+  dir: given,
+  authzReuse = 100,
+}: PebbleOptions): Promise<TestPebble> {
   const dir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-pebble-'));
   const files = pebbleCertificates(dir);
   const { listen, management, http, tls } = ports ?? (await freePorts());
@@ -101,7 +111,12 @@ export async function startPebble({ dnsServer, ports, dir: given }: PebbleOption
   );
   const child: ChildProcess = spawn('/usr/bin/pebble', ['-config', 'config.json', '-dnsserver', dnsServer], {
     cwd: dir,
-    env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0', PEBBLE_AUTHZREUSE: '100' },
+    env: {
+      ...process.env,
+      PEBBLE_VA_NOSLEEP: '1',
+      PEBBLE_WFE_NONCEREJECT: '0',
+      PEBBLE_AUTHZREUSE: String(authzReuse),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

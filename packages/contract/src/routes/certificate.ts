@@ -126,8 +126,13 @@ export const certificateRoutes = {
  * - verify (pending only): the records are looked up through DNS_SERVERS; a missing or different record, or DNS that
  *   does not answer, leaves the application 'failed' with failureReason ('DNS verification failed, please check DNS
  *   record configuration: ...') and dnsCheck saying what was found. Otherwise it goes 'generating'.
- * - retry (failed only): retryCount + 1; after a DNS failure the same records are verified again ('pending'),
- *   after a CA failure a new order is placed ('creating', new records).
+ * - retry (failed or expired): retryCount + 1; after a DNS failure the same records are verified again ('pending'),
+ *   after a CA failure or an expiry a new order is placed ('creating', new records).
+ * - While 'creating' or 'generating', a try that did not get through (the CA unreachable, still validating) adds
+ *   to retryCount and shows retryReason and nextAttemptAt; after the job's back-off the application ends 'failed'.
+ * - Renewals (renewalOf set) are started by the hourly maintenance run 30 days before the certificate ends; one that
+ *   waits for new records is announced at once (message centre and mail) and reminded 7 and 3 days before the end;
+ *   one that failed or expired is tried again by the next maintenance run while the certificate is in that window.
  * - verify and retry answer CERT_APPLICATION_STATE (409) in any other status.
  * - A completed application's certificate is a managed certificate: download and deploy it through the
  *   certificate routes above with its certificateId.
@@ -182,7 +187,7 @@ export const certificateApplicationRoutes = {
   retry: defineRoute({
     method: 'POST',
     path: '/certificate/order/:id/retry',
-    summary: 'Retry a failed application',
+    summary: 'Retry a failed or expired application',
     tag,
     permission: edit,
     params: IdParamsSchema,

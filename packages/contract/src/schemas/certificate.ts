@@ -55,6 +55,48 @@ export type CertificateListQueryInput = z.input<typeof CertificateListQuerySchem
 export const CertificateDomainRefSchema = z.object({ id: z.number().int(), domainName: z.string() });
 export type CertificateDomainRef = z.infer<typeof CertificateDomainRefSchema>;
 
+/**
+ * creating: the order is being placed and the records generated; pending: waiting for the customer to add the TXT
+ * records and verify (DNS verification pending); generating: the CA validates and issues; completed, failed,
+ * expired (left unverified for limits.certificate.applicationExpiryDays; a retry places a new order).
+ */
+export const certificateApplicationStatuses = [
+  'creating',
+  'pending',
+  'generating',
+  'completed',
+  'failed',
+  'expired',
+] as const;
+export const CertificateApplicationStatusSchema = z.enum(certificateApplicationStatuses, {
+  error: 'validation.invalid',
+});
+export type CertificateApplicationStatus = z.infer<typeof CertificateApplicationStatusSchema>;
+
+/** A DNS-01 record to add: `name` TXT `value` (`host` is the name relative to the apex, as DNS consoles ask). */
+export const CertificateApplicationRecordSchema = z.object({
+  /** The name it proves (`*.example.com` for a wildcard). */
+  domainName: z.string(),
+  type: z.literal('TXT'),
+  host: z.string(),
+  name: z.string(),
+  value: z.string(),
+});
+export type CertificateApplicationRecord = z.infer<typeof CertificateApplicationRecordSchema>;
+
+/**
+ * The renewal of an applied certificate while it is not done: waiting for the TXT records (pending, with the
+ * records), being worked on (creating, generating), or failed or expired (tried again by the next hourly maintenance
+ * run while the certificate is within limits.certificate.renewBeforeDays of its end). Null when none is open.
+ */
+export const CertificateRenewalSchema = z.object({
+  applicationId: z.number().int(),
+  status: CertificateApplicationStatusSchema,
+  /** The TXT records to add, while pending. */
+  records: z.array(CertificateApplicationRecordSchema),
+});
+export type CertificateRenewal = z.infer<typeof CertificateRenewalSchema>;
+
 export const CertificateListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -69,6 +111,8 @@ export const CertificateListItemSchema = z.object({
   notAfter: EpochMsSchema,
   validity: z.enum(['valid', 'expiring', 'expired']),
   deployedDomains: z.array(CertificateDomainRefSchema),
+  /** An applied certificate's renewal while it is not done (waiting for DNS, failed...). */
+  renewal: CertificateRenewalSchema.nullable(),
   createdAt: EpochMsSchema,
   updatedAt: EpochMsSchema,
 });
@@ -125,24 +169,6 @@ export const CertificateIdBodySchema = z.object({ id: z.number().int().positive(
  * Certificate applications (/certificate/order): a certificate from the CA (ACME, DNS-01), spec section 4.
  */
 
-/**
- * creating: the order is being placed and the records generated; pending: waiting for the customer to add the TXT
- * records and verify (DNS verification pending); generating: the CA validates and issues; completed, failed,
- * expired (left unverified for limits.certificate.applicationExpiryDays).
- */
-export const certificateApplicationStatuses = [
-  'creating',
-  'pending',
-  'generating',
-  'completed',
-  'failed',
-  'expired',
-] as const;
-export const CertificateApplicationStatusSchema = z.enum(certificateApplicationStatuses, {
-  error: 'validation.invalid',
-});
-export type CertificateApplicationStatus = z.infer<typeof CertificateApplicationStatusSchema>;
-
 /** The message centre's certificate events (rows written today, shown when the message centre lands). */
 export const certificateEventKinds = ['renewed', 'renewalFailed', 'renewalNeedsDns'] as const;
 
@@ -182,17 +208,6 @@ export const CertificateApplicationListQuerySchema = PageQuerySchema.extend({
 });
 export type CertificateApplicationListQuery = z.output<typeof CertificateApplicationListQuerySchema>;
 
-/** A DNS-01 record to add: `name` TXT `value` (`host` is the name relative to the apex, as DNS consoles ask). */
-export const CertificateApplicationRecordSchema = z.object({
-  /** The name it proves (`*.example.com` for a wildcard). */
-  domainName: z.string(),
-  type: z.literal('TXT'),
-  host: z.string(),
-  name: z.string(),
-  value: z.string(),
-});
-export type CertificateApplicationRecord = z.infer<typeof CertificateApplicationRecordSchema>;
-
 /** What the last verify found for one record: the values at its name, and what was wrong (null: it was right). */
 export const CertificateApplicationDnsCheckSchema = z.object({
   name: z.string(),
@@ -210,6 +225,12 @@ export const CertificateApplicationListItemSchema = z.object({
   retryCount: z.number().int(),
   /** In the caller's language, when failed: 'Certificate generation failed: ...' or 'DNS verification failed, ...'. */
   failureReason: z.string().nullable(),
+  /**
+   * While creating or generating after a try that did not get through (the CA unreachable, still validating): why,
+   * in the caller's language, and when the next try runs. retryCount counts these tries and the customer's retries.
+   */
+  retryReason: z.string().nullable(),
+  nextAttemptAt: EpochMsSchema.nullable(),
   /** The issued certificate (managed certificates, source 'applied'): download it through /certificate/:id/download. */
   certificateId: z.number().int().nullable(),
   /** The issued certificate's validity, when completed. */

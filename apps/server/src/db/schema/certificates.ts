@@ -111,6 +111,11 @@ export const certificateApplications = pgTable(
     failureStage: text('failure_stage', { enum: ['dns', 'acme'] }),
     dnsCheck: jsonb('dns_check').$type<StoredDnsCheck[]>(),
     retryCount: integer('retry_count').notNull().default(0),
+    /** Why the last try did not get through (the CA unreachable, still validating), while it is tried again. */
+    retryReason: jsonb('retry_reason').$type<StoredMessage>(),
+    nextAttemptAt: at('next_attempt_at'),
+    /** A renewal's notices already sent (renewal-notices.ts), each once. */
+    noticesSent: jsonb('notices_sent').$type<string[]>().notNull().default([]),
     workerLeaseUntil: at('worker_lease_until'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),

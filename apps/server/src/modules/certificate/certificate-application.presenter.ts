@@ -29,6 +29,7 @@ export function toApplicationListItem(
   { row, certificate }: ApplicationView,
   locale: Locale,
 ): CertificateApplicationListItem {
+  const working = row.status === 'creating' || row.status === 'generating';
   return {
     id: row.id,
     domainNames: row.domainNames,
@@ -36,6 +37,8 @@ export function toApplicationListItem(
     status: row.status,
     retryCount: row.retryCount,
     failureReason: row.status === 'failed' ? message(row.failure, locale) : null,
+    retryReason: working ? message(row.retryReason, locale) : null,
+    nextAttemptAt: working ? ms(row.nextAttemptAt) : null,
     certificateId: row.certificateId,
     notBefore: certificate ? certificate.notBefore.getTime() : null,
     notAfter: certificate ? certificate.notAfter.getTime() : null,

@@ -1,5 +1,5 @@
 import type { CertificateApplicationStatus } from '@edgeward/contract';
-import { and, count, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { acmeAccounts, certificateApplications, certificateEvents, certificates, users } from '../../db/schema';
 import { containsPattern } from './certificate.repository';
@@ -45,6 +45,21 @@ export async function transition(
   const [row] = await ex
     .update(certificateApplications)
     .set(change)
+    .where(and(eq(certificateApplications.id, id), inArray(certificateApplications.status, [...from])))
+    .returning();
+  return row;
+}
+
+/** Like transition, and counts one more retry. */
+export async function countRetry(
+  ex: Executor,
+  id: number,
+  from: readonly CertificateApplicationStatus[],
+  change: ApplicationChange & { updatedAt: Date },
+): Promise<ApplicationRow | undefined> {
+  const [row] = await ex
+    .update(certificateApplications)
+    .set({ ...change, retryCount: sql`${certificateApplications.retryCount} + 1` })
     .where(and(eq(certificateApplications.id, id), inArray(certificateApplications.status, [...from])))
     .returning();
   return row;
@@ -114,13 +129,14 @@ export async function expirePending(ex: Executor, before: Date, at: Date): Promi
 }
 
 /**
- * Applied certificates that expire before `before` and have no renewal under way, with the application that issued
- * them (its names, key type and owner).
+ * Applied certificates that expire before `before` and have no renewal under way (a failed or expired one is tried
+ * again), with the application that issued them (its names, key type and owner).
  */
 export async function renewalDue(ex: Executor, before: Date, limit: number) {
   return ex
     .select({
       certificateId: certificates.id,
+      certificateUpdatedAt: certificates.updatedAt,
       userId: certificates.userId,
       domainNames: certificateApplications.domainNames,
       keyType: certificateApplications.keyType,
@@ -133,11 +149,88 @@ export async function renewalDue(ex: Executor, before: Date, limit: number) {
         lt(certificates.notAfter, before),
         eq(certificateApplications.status, 'completed'),
         sql`NOT EXISTS (SELECT 1 FROM certificate_applications r WHERE r.renewal_of = ${certificates.id}
-              AND (r.status IN ('creating', 'pending', 'generating') OR r.created_at > ${certificates.updatedAt}))`,
+              AND r.status IN ('creating', 'pending', 'generating'))`,
       ),
     )
     .orderBy(certificates.notAfter)
     .limit(limit);
+}
+
+/** The newest renewal of the certificate started since its material last changed (`since`), in any status. */
+export async function latestRenewal(ex: Executor, certificateId: number, since: Date) {
+  const [row] = await ex
+    .select()
+    .from(certificateApplications)
+    .where(
+      and(eq(certificateApplications.renewalOf, certificateId), sql`${certificateApplications.createdAt} >= ${since}`),
+    )
+    .orderBy(desc(certificateApplications.id))
+    .limit(1);
+  return row;
+}
+
+/** The caller's renewals not completed, newest per certificate, of the certificates given. */
+export async function openRenewalsOf(ex: Executor, userId: number, certificateIds: number[]) {
+  if (certificateIds.length === 0) return [];
+  const rows = await ex
+    .select()
+    .from(certificateApplications)
+    .innerJoin(certificates, eq(certificates.id, certificateApplications.renewalOf))
+    .where(
+      and(
+        eq(certificateApplications.userId, userId),
+        inArray(certificateApplications.renewalOf, certificateIds),
+        sql`${certificateApplications.status} <> 'completed'`,
+        sql`${certificateApplications.createdAt} >= ${certificates.updatedAt}`,
+      ),
+    )
+    .orderBy(desc(certificateApplications.id));
+  const newest = new Map<number, ApplicationRow>();
+  for (const { certificate_applications: row } of rows) {
+    if (!newest.has(row.renewalOf!)) newest.set(row.renewalOf!, row);
+  }
+  return [...newest.values()];
+}
+
+/** Renewals waiting for their records whose certificate ends before `before` (and has not ended), with its end. */
+export async function pendingRenewalsEndingBefore(ex: Executor, now: Date, before: Date) {
+  return ex
+    .select({ application: certificateApplications, notAfter: certificates.notAfter })
+    .from(certificateApplications)
+    .innerJoin(certificates, eq(certificates.id, certificateApplications.renewalOf))
+    .where(
+      and(
+        eq(certificateApplications.status, 'pending'),
+        gt(certificates.notAfter, now),
+        lt(certificates.notAfter, before),
+      ),
+    )
+    .orderBy(certificates.notAfter)
+    .limit(500);
+}
+
+/**
+ * Marks a notice of the application as sent, unless it was already: true for the one caller that marked it, so a
+ * notice goes out once however many runs look at it.
+ */
+export async function claimNotice(ex: Executor, id: number, notice: string): Promise<boolean> {
+  const rows = await ex
+    .update(certificateApplications)
+    .set({ noticesSent: sql`${certificateApplications.noticesSent} || ${JSON.stringify([notice])}::jsonb` })
+    .where(
+      and(
+        eq(certificateApplications.id, id),
+        sql`NOT ${certificateApplications.noticesSent} @> ${JSON.stringify([notice])}::jsonb`,
+      ),
+    )
+    .returning({ id: certificateApplications.id });
+  return rows.length === 1;
+}
+
+/** The address renewal notices are mailed to. */
+export async function emailOf(ex: Executor, userId: number): Promise<string | undefined> {
+  const [row] = await ex.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
 }
 
 /** Whether the owner has passed the real-name check (deploying to a domain asks for it). */

@@ -2,6 +2,7 @@ import {
   type CertificateApplicationCreate,
   type CertificateApplicationListQuery,
   type CertificateApplicationOptions,
+  type CertificateApplicationStatus,
   limits,
   namesCover,
 } from '@edgeward/contract';
@@ -41,6 +42,16 @@ const baseName = (name: string) => (name.startsWith('*.') ? name.slice(2) : name
 /** `_acme-challenge.www.example.com` under example.com -> `_acme-challenge.www`. */
 function hostOf(name: string, apex: string | null): string {
   return apex && name.endsWith(`.${apex}`) ? name.slice(0, -(apex.length + 1)) : name;
+}
+
+/** The TXT records as the views show them, each with its host relative to the apex. */
+export function recordViews(records: repo.ApplicationRow['records'], apexOf: (name: string) => string | null) {
+  return records.map((r) => ({
+    domainName: r.domainName,
+    host: hostOf(r.name, apexOf(baseName(r.domainName))),
+    name: r.name,
+    value: r.value,
+  }));
 }
 
 /** What DNS says about each record (all values of one name must be there): the first problem is the reason. */
@@ -91,6 +102,39 @@ function recordMove(
   });
 }
 
+const retryable: readonly CertificateApplicationStatus[] = ['failed', 'expired'];
+
+/**
+ * Another go at a failed or expired application, conditional on its status: after a DNS failure it waits for the
+ * same records again (the CA's authorizations are untouched); after a CA failure or an expiry a new order is placed,
+ * with new records. Answers the moved row, or undefined when another process moved it first.
+ */
+async function tryAgain(tx: Executor, row: repo.ApplicationRow, at: Date) {
+  const sameRecords = row.status === 'failed' && row.failureStage === 'dns' && row.orderUrl;
+  const next = await repo.countRetry(
+    tx,
+    row.id,
+    [row.status],
+    sameRecords
+      ? { status: 'pending', failure: null, failureStage: null, updatedAt: at }
+      : {
+          status: 'creating',
+          failure: null,
+          failureStage: null,
+          orderUrl: null,
+          records: [],
+          recordsAt: null,
+          dnsCheck: null,
+          certificateKeySealed: null,
+          retryReason: null,
+          nextAttemptAt: null,
+          updatedAt: at,
+        },
+  );
+  if (next?.status === 'creating') await enqueueJob(tx, applicationJob, { applicationId: row.id }, { runAt: at });
+  return next;
+}
+
 export function createApplicationService(deps: ApplicationServiceDeps) {
   const { db, now, domains } = deps;
 
@@ -112,12 +156,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
           const domain = mine.get(id);
           return domain ? [{ id: domain.id, domainName: domain.domainName }] : [];
         }),
-        records: row.records.map((r) => ({
-          domainName: r.domainName,
-          host: hostOf(r.name, domains.apexOf(baseName(r.domainName))),
-          name: r.name,
-          value: r.value,
-        })),
+        records: recordViews(row.records, domains.apexOf),
       });
     }
     return views;
@@ -214,38 +253,13 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       return viewOf(user, moved);
     },
 
-    /**
-     * A DNS failure goes back to waiting for the same records (the CA's authorizations are untouched); a CA failure
-     * places a new order, with new records.
-     */
+    /** The customer's retry of a failed or expired application (tryAgain). */
     async retry(user: DomainCaller, id: number, actor: Actor): Promise<ApplicationView> {
       const row = await own(user, id);
-      if (row.status !== 'failed') throw wrongState();
+      if (!retryable.includes(row.status)) throw wrongState();
       const at = now();
-      const again = row.failureStage === 'dns' && row.orderUrl;
       const moved = await db.transaction(async (tx) => {
-        const next = await repo.transition(
-          tx,
-          id,
-          ['failed'],
-          again
-            ? { status: 'pending', retryCount: row.retryCount + 1, failure: null, failureStage: null, updatedAt: at }
-            : {
-                status: 'creating',
-                retryCount: row.retryCount + 1,
-                failure: null,
-                failureStage: null,
-                orderUrl: null,
-                records: [],
-                recordsAt: null,
-                dnsCheck: null,
-                certificateKeySealed: null,
-                updatedAt: at,
-              },
-        );
-        if (next?.status === 'creating') {
-          await enqueueJob(tx, applicationJob, { applicationId: id }, { runAt: at });
-        }
+        const next = await tryAgain(tx, row, at);
         if (next) await recordMove(tx, actor, 'certificateApplication.retry', row, next.status, at);
         return next;
       });
@@ -260,8 +274,10 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     },
 
     /**
-     * Starts a renewal for each applied certificate within renewBeforeDays of its end: a new application for the
-     * same names and key type that replaces the certificate in place (redeployed where it is deployed).
+     * Starts a renewal for each applied certificate within renewBeforeDays of its end that has none under way: the
+     * renewal that failed or expired since the certificate last changed is tried again (as the customer's retry
+     * would), otherwise a new application for the same names and key type replaces the certificate in place
+     * (redeployed where it is deployed).
      */
     async startRenewals(): Promise<number> {
       const before = new Date(now().getTime() + limits.certificate.renewBeforeDays * 86_400_000);
@@ -269,6 +285,11 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       let started = 0;
       for (const d of due.values()) {
         await db.transaction(async (tx) => {
+          const last = await repo.latestRenewal(tx, d.certificateId, d.certificateUpdatedAt);
+          if (last && retryable.includes(last.status)) {
+            await tryAgain(tx, last, now());
+            return;
+          }
           const id = await repo.insert(tx, {
             userId: d.userId,
             domainNames: d.domainNames,

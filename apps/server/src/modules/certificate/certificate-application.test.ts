@@ -6,7 +6,7 @@ import { closedPort, createDomainHarness, type DomainHarness } from '../../../te
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import { certificateApplications, certificateEvents, certificates } from '../../db/schema';
+import { certificateApplications, certificateEvents, certificates, mailOutbox } from '../../db/schema';
 import { createProviders } from '../../providers';
 import type { AcmeProvider } from '../../providers/acme';
 import { applicationBackoffMs, applicationJob } from './certificate-application.jobs';
@@ -18,7 +18,14 @@ const dnsFailed = 'DNS verification failed, please check DNS record configuratio
  * finalize would, until the test lets it go.
  */
 function holdableAcme(real: AcmeProvider) {
-  const hold = { active: false, reached: false, release: (_error: Error) => {} };
+  const hold = {
+    active: false,
+    /** Called when a run reaches the held finalize (the test waits on it rather than polling for a while). */
+    arrive: () => {},
+    release: (_error: Error) => {},
+    /** The next order for this name is refused, as a CA that turns a request down does. */
+    refuseOrderFor: null as string | null,
+  };
   const provider: AcmeProvider = {
     ...real,
     register: (key) => real.register(key),
@@ -26,9 +33,16 @@ function holdableAcme(real: AcmeProvider) {
       const session = real.session(account);
       return {
         ...session,
+        async placeOrder(names) {
+          if (hold.refuseOrderFor && names.includes(hold.refuseOrderFor)) {
+            hold.refuseOrderFor = null;
+            throw new Error('the CA refused the order');
+          }
+          return session.placeOrder(names);
+        },
         async finalize(orderUrl, csr) {
           if (hold.active) {
-            hold.reached = true;
+            hold.arrive();
             await new Promise<void>((_resolve, reject) => {
               hold.release = reject;
             });
@@ -40,6 +54,47 @@ function holdableAcme(real: AcmeProvider) {
   };
   return { provider, hold };
 }
+
+/**
+ * Applies and runs the job: the application waits for its records. The test clock stands still while Pebble's
+ * runs on, and Pebble does not backdate: the server's clock is set a minute past real time first, as a server
+ * whose clock is a little ahead of the CA's.
+ */
+async function pendingIn(h: DomainHarness, user: TestUser, body: object) {
+  h.ctx.clock.advance(Math.max(0, Date.now() + 60_000 - h.ctx.clock.now.getTime()));
+  const res = await h.call(user, 'POST', '/certificate/order/create', body);
+  expect(res.statusCode, res.text).toBe(200);
+  expect(res.body.data.status).toBe('creating');
+  await h.ctx.app.jobs.runDue();
+  const pending = await h.call(user, 'GET', `/certificate/order/${res.body.data.id}/detail`);
+  expect(pending.body.data.status, pending.text).toBe('pending');
+  return pending.body.data;
+}
+
+/** Publishes every record of the application in the test DNS (values of one name together). */
+function publishIn(dns: TestDnsServer, records: { name: string; value: string }[]) {
+  for (const name of new Set(records.map((r) => r.name))) {
+    dns.setTxt(
+      name,
+      records.filter((r) => r.name === name).map((r) => r.value),
+    );
+  }
+}
+
+/** The user with a new session, after the clock has jumped past the old one's end. */
+async function signedInAgain(h: DomainHarness, user: TestUser): Promise<TestUser> {
+  const { token } = await h.ctx.app.sessions.open(user.id, {});
+  return { ...user, token, headers: { authorization: token } };
+}
+
+/** Moves the clock to `at` and lets the hourly maintenance run (and the jobs it starts). */
+async function maintenanceAt(h: DomainHarness, at: number) {
+  h.ctx.clock.advance(at - h.ctx.clock.now.getTime());
+  await h.ctx.app.schedules.tick();
+  await h.ctx.app.jobs.runDue();
+}
+
+const DAY = 86_400_000;
 
 describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) => {
   let dns: TestDnsServer;
@@ -88,37 +143,9 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
     return apex;
   }
 
-  /**
-   * Applies and runs the job: the application waits for its records. The test clock stands still while Pebble's
-   * runs on, and Pebble does not backdate: the server's clock is set a minute past real time first, as a server
-   * whose clock is a little ahead of the CA's.
-   */
-  async function pendingApplication(body: object) {
-    h.ctx.clock.advance(Math.max(0, Date.now() + 60_000 - h.ctx.clock.now.getTime()));
-    const res = await apply(body);
-    expect(res.statusCode, res.text).toBe(200);
-    expect(res.body.data.status).toBe('creating');
-    await h.ctx.app.jobs.runDue();
-    const pending = await detail(res.body.data.id);
-    expect(pending.body.data.status, pending.text).toBe('pending');
-    return pending.body.data;
-  }
-
-  /** Publishes every record of the application in the test DNS (values of one name together). */
-  function publish(records: { name: string; value: string }[]) {
-    for (const name of new Set(records.map((r) => r.name))) {
-      dns.setTxt(
-        name,
-        records.filter((r) => r.name === name).map((r) => r.value),
-      );
-    }
-  }
-
-  /** A new session for the user, after the clock has jumped past the old one's end. */
-  async function sessionOf(user: TestUser) {
-    const { token } = await h.ctx.app.sessions.open(user.id, {});
-    return { token, headers: { authorization: token } };
-  }
+  const pendingApplication = (body: object) => pendingIn(h, owner, body);
+  const publish = (records: { name: string; value: string }[]) => publishIn(dns, records);
+  const sessionOf = (user: TestUser) => signedInAgain(h, user);
 
   async function certificateRows() {
     return h.ctx.database.db.select().from(certificates).where(eq(certificates.userId, owner.id));
@@ -221,9 +248,11 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
     publish(app.records);
     expect((await verify(app.id)).body.data.status).toBe('generating');
     hold.active = true;
-    hold.reached = false;
+    const reached = new Promise<void>((resolve) => {
+      hold.arrive = resolve;
+    });
     const firstProcess = h.ctx.app.jobs.runDue();
-    await expect.poll(() => hold.reached).toBe(true);
+    await reached;
     hold.active = false;
 
     // A second server process on the same database (the real CA client, its own job runner).
@@ -328,8 +357,190 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
     await h.ctx.app.jobs.runDue();
     expect((await detail(app.id)).body.data.status).toBe('expired');
     expect((await verify(app.id)).body.error).toBe('CERT_APPLICATION_STATE');
+
+    // The customer may try an expired application again: a new order, with records of its own.
+    const retried = await h.call(owner, 'POST', `/certificate/order/${app.id}/retry`);
+    expect(retried.statusCode, retried.text).toBe(200);
+    expect(retried.body.data).toMatchObject({ status: 'creating', retryCount: 1, records: [] });
+    await h.ctx.app.jobs.runDue();
+    const again = (await detail(app.id)).body.data;
+    expect(again).toMatchObject({ status: 'pending', retryCount: 1 });
+    expect(again.recordsAt).toBeGreaterThan(app.recordsAt);
+    expect(again.records).toHaveLength(1);
+  });
+
+  it('tries a renewal the CA refused again on the next maintenance run, and tells the customer once', async () => {
+    const apex = await ownedApex();
+    const app = await pendingApplication({ domainNames: [`again.${apex}`], keyType: 'ECC' });
+    publish(app.records);
+    await verify(app.id);
+    await h.ctx.app.jobs.runDue();
+    const done = (await detail(app.id)).body.data;
+    expect(done.status).toBe('completed');
+    const [before] = (await certificateRows()).filter((c) => c.id === done.certificateId);
+    const end = before!.notAfter.getTime();
+    const failedTitle = `Renewing the certificate for again.${apex} failed`;
+
+    // Earlier tests have moved the clock on: the renewal window is reached now or 29 days before the end.
+    const start = Math.max(h.ctx.clock.now.getTime() + 3600_000, end - 29 * DAY);
+    hold.refuseOrderFor = `again.${apex}`;
+    await maintenanceAt(h, start);
+    owner = await sessionOf(owner);
+    const renewals = async () =>
+      (await h.call(owner, 'GET', `/certificate/order/list?search=again.${apex}`)).body.data.list.filter(
+        (a: { renewalOf: number | null }) => a.renewalOf === done.certificateId,
+      );
+    const [failed] = await renewals();
+    expect(failed).toMatchObject({ status: 'failed', retryCount: 0 });
+    expect(failed.failureReason).toContain('the CA refused the order');
+    expect((await messageTitles()).filter((t: string) => t === failedTitle)).toHaveLength(1);
+    const certificate = (await h.call(owner, 'GET', `/certificate/${done.certificateId}/detail`)).body.data;
+    expect(certificate.renewal).toEqual({ applicationId: failed.id, status: 'failed', records: [] });
+
+    // The next hourly run tries the same renewal again; the CA now issues (its authorizations are reused).
+    await maintenanceAt(h, start + 3600_000);
+    owner = await sessionOf(owner);
+    const [renewed] = await renewals();
+    expect(renewed).toMatchObject({ id: failed.id, status: 'completed', retryCount: 1, failureReason: null });
+    const [after] = (await certificateRows()).filter((c) => c.id === done.certificateId);
+    expect(after!.fingerprint256).not.toBe(before!.fingerprint256);
+    expect((await messageTitles()).filter((t: string) => t === failedTitle)).toHaveLength(1);
+    expect((await h.call(owner, 'GET', `/certificate/${done.certificateId}/detail`)).body.data.renewal).toBeNull();
   });
 });
+
+describe.each(dbKinds)(
+  'certificate renewals that need new DNS records (Pebble reusing no authorization) on %s',
+  (kind) => {
+    let dns: TestDnsServer;
+    let pebble: TestPebble;
+    let h: DomainHarness;
+    let owner: TestUser;
+    const publicUrl = 'https://console.example.test';
+
+    beforeAll(async () => {
+      dns = await startDnsServer();
+      pebble = await startPebble({ dnsServer: dns.address, authzReuse: 0 });
+      h = await createDomainHarness(
+        kind,
+        { ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_FILE: pebble.caFile, PUBLIC_URL: publicUrl },
+        { dns },
+      );
+      owner = await h.user();
+    });
+    afterAll(async () => {
+      await h.close();
+      await pebble.close();
+    });
+
+    const detail = async (id: number) => (await h.call(owner, 'GET', `/certificate/order/${id}/detail`)).body.data;
+    const messages = async () => {
+      const list = (await h.call(owner, 'GET', '/notice/all?size=100')).body.data.list as {
+        id: number;
+        title: string;
+      }[];
+      return Promise.all(
+        list.map(async (m) => ({
+          title: m.title,
+          content: (await h.call(owner, 'GET', `/notice/${m.id}`)).body.data.content,
+        })),
+      );
+    };
+    const mails = () =>
+      h.ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.recipient, `${owner.userName}@example.test`))
+        .orderBy(mailOutbox.id);
+
+    it('announces the renewal with its record, shows it on the certificate, reminds 7 and 3 days before the end, starts it again once expired, and renews once verified', async () => {
+      const name = `www.renewdns-${kind}.com`;
+      await h.verify(owner, `renewdns-${kind}.com`);
+      const first = await pendingIn(h, owner, { domainNames: [name], keyType: 'ECC' });
+      publishIn(dns, first.records);
+      expect((await h.call(owner, 'POST', `/certificate/order/${first.id}/verify`)).body.data.status).toBe(
+        'generating',
+      );
+      await h.ctx.app.jobs.runDue();
+      const { certificateId } = await detail(first.id);
+      expect(certificateId).toBeGreaterThan(0);
+      const cert = async () => (await h.call(owner, 'GET', `/certificate/${certificateId}/detail`)).body.data;
+      const issued = await cert();
+      const end = issued.notAfter;
+      const date = new Date(end).toISOString().slice(0, 10);
+      dns.clear();
+
+      // 29 days before the end the CA asks for a new TXT value: the customer is told at once, with the record.
+      await maintenanceAt(h, end - 29 * DAY);
+      owner = await signedInAgain(h, owner);
+      const [renewal] = (await h.call(owner, 'GET', `/certificate/order/list?search=${name}`)).body.data.list.filter(
+        (a: { renewalOf: number | null }) => a.renewalOf === certificateId,
+      );
+      expect(renewal).toMatchObject({ status: 'pending', retryCount: 0 });
+      const waiting = await detail(renewal.id);
+      const [record] = waiting.records;
+      expect(record.name).toBe(`_acme-challenge.${name}`);
+      expect(record.value).not.toBe(first.records[0].value);
+      const needsDns = `Renewing the certificate for ${name} needs a new DNS record`;
+      const announced = (await messages()).filter((m) => m.title === needsDns);
+      expect(announced).toHaveLength(1);
+      expect(announced[0]!.content).toContain(record.value);
+      expect(announced[0]!.content).toContain(`href="/certificate/order/${renewal.id}/detail"`);
+      await h.ctx.app.jobs.runDue();
+      const [mail] = await mails();
+      expect(mail!.subject).toContain(needsDns);
+      expect(mail!.subject).toContain('证书续期需要新的 DNS 记录');
+      expect(mail!.text).toContain(`${record.name} TXT ${record.value}`);
+      expect(mail!.text).toContain(`${publicUrl}/certificate/order/${renewal.id}/detail`);
+      expect(mail!.text).toContain(date);
+      const renewalView = { applicationId: renewal.id, status: 'pending', records: [{ ...record, type: 'TXT' }] };
+      expect((await cert()).renewal).toEqual(renewalView);
+      const listed = (await h.call(owner, 'GET', `/certificate/list?search=${name}`)).body.data.list;
+      expect(listed.map((c: { id: number; renewal: unknown }) => [c.id, c.renewal])).toEqual([
+        [certificateId, renewalView],
+      ]);
+
+      // Left unverified, it expires after 7 days; the next run tries the same renewal again with a new order.
+      await maintenanceAt(h, end - 22 * DAY + 3600_000);
+      owner = await signedInAgain(h, owner);
+      const restarted = await detail(renewal.id);
+      expect(restarted).toMatchObject({ status: 'pending', retryCount: 1 });
+      expect(restarted.recordsAt).toBeGreaterThan(waiting.recordsAt);
+      expect((await messages()).filter((m) => m.title === needsDns)).toHaveLength(2);
+
+      // Reminders: once within 7 days of the end, once within 3 days, each sent once.
+      const reminder = `The certificate for ${name} ends on ${date} and is not renewed yet`;
+      const reminders = async () => (await messages()).filter((m) => m.title === reminder).length;
+      await maintenanceAt(h, end - 8 * DAY);
+      owner = await signedInAgain(h, owner);
+      expect(await reminders()).toBe(0);
+      await maintenanceAt(h, end - 7 * DAY + 3600_000);
+      await maintenanceAt(h, end - 7 * DAY + 2 * 3600_000);
+      owner = await signedInAgain(h, owner);
+      expect(await reminders()).toBe(1);
+      await maintenanceAt(h, end - 3 * DAY + 3600_000);
+      await maintenanceAt(h, end - 3 * DAY + 2 * 3600_000);
+      owner = await signedInAgain(h, owner);
+      expect(await reminders()).toBe(2);
+      const current = await detail(renewal.id);
+      expect(current.status).toBe('pending');
+      const [remindedMessage] = (await messages()).filter((m) => m.title === reminder);
+      expect(remindedMessage!.content).toContain(current.records[0].value);
+      await h.ctx.app.jobs.runDue();
+      expect((await mails()).filter((m) => m.subject.includes(reminder))).toHaveLength(2);
+
+      // The customer adds the record and verifies: the certificate is renewed in place.
+      publishIn(dns, current.records);
+      const verified = await h.call(owner, 'POST', `/certificate/order/${renewal.id}/verify`);
+      expect(verified.body.data.status, verified.text).toBe('generating');
+      await h.ctx.app.jobs.runDue();
+      expect(await detail(renewal.id)).toMatchObject({ status: 'completed', certificateId });
+      const renewed = await cert();
+      expect(renewed.fingerprint256).not.toBe(issued.fingerprint256);
+      expect(renewed.renewal).toBeNull();
+    });
+  },
+);
 
 describe.each(dbKinds)('certificate applications with the CA unreachable on %s', (kind) => {
   let h: DomainHarness;
@@ -338,7 +549,7 @@ describe.each(dbKinds)('certificate applications with the CA unreachable on %s',
   });
   afterAll(() => h.close());
 
-  it('retries with back-off, then fails with the reason', async () => {
+  it('shows each retry with its reason and next try while backing off, then fails with the reason', async () => {
     const user = await h.user();
     await h.verify(user, 'offline.example.com');
     const res = await h.call(user, 'POST', '/certificate/order/create', {
@@ -346,22 +557,38 @@ describe.each(dbKinds)('certificate applications with the CA unreachable on %s',
       keyType: 'ECC',
     });
     const id = res.body.data.id;
+    expect(res.body.data).toMatchObject({ retryCount: 0, retryReason: null, nextAttemptAt: null });
     for (let attempt = 1; attempt < applicationJob.maxAttempts; attempt++) {
       expect(await h.ctx.app.jobs.runDue()).toBe(1);
-      expect((await h.call(user, 'GET', `/certificate/order/${id}/detail`)).body.data).toMatchObject({
+      const creating = (await h.call(user, 'GET', `/certificate/order/${id}/detail`)).body.data;
+      expect(creating).toMatchObject({
         status: 'creating',
         failureReason: null,
+        retryCount: attempt,
+        nextAttemptAt: h.ctx.clock.now.getTime() + applicationBackoffMs(attempt),
       });
+      expect(creating.retryReason).toMatch(/^The certificate authority could not be reached \(.*ECONNREFUSED/);
+      expect(creating.retryReason).toMatch(/it is tried again automatically$/);
+      const zh = (await h.call(user, 'GET', `/certificate/order/${id}/detail`, undefined, 'zh-CN')).body.data;
+      expect(zh.retryReason).toContain('无法连接证书颁发机构');
       h.ctx.clock.advance(applicationBackoffMs(attempt) - 1);
       expect(await h.ctx.app.jobs.runDue()).toBe(0);
       h.ctx.clock.advance(1);
     }
     expect(await h.ctx.app.jobs.runDue()).toBe(1);
     const failed = (await h.call(user, 'GET', `/certificate/order/${id}/detail`)).body.data;
-    expect(failed.status).toBe('failed');
+    expect(failed).toMatchObject({
+      status: 'failed',
+      retryCount: applicationJob.maxAttempts - 1,
+      retryReason: null,
+      nextAttemptAt: null,
+    });
     expect(failed.failureReason).toMatch(
       /^Certificate generation failed: the certificate authority could not be reached/,
     );
     expect(failed.failureReason).toContain('ECONNREFUSED');
+    // The customer tries again: a new round of tries.
+    const retried = (await h.call(user, 'POST', `/certificate/order/${id}/retry`)).body.data;
+    expect(retried).toMatchObject({ status: 'creating', retryCount: applicationJob.maxAttempts, retryReason: null });
   });
 });

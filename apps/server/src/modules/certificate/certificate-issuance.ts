@@ -9,8 +9,9 @@ import { eventMessage, sendMessage } from '../message/message.service';
 import type { Actor } from '../operation-log/actor';
 import * as certificates from './certificate.repository';
 import { type CertificateService, certificateMaterial, type DeployOutcome } from './certificate.service';
-import { applicationJob } from './certificate-application.jobs';
+import { applicationBackoffMs, applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
+import type { RenewalNotices } from './renewal-notices';
 
 export interface IssuanceDeps {
   db: Db;
@@ -18,6 +19,7 @@ export interface IssuanceDeps {
   box: SecretBox;
   account: () => Promise<AcmeSession>;
   certificates: CertificateService;
+  notices: RenewalNotices;
   /** How long one run owns an application; a process that dies frees it after this. */
   leaseMs?: number;
 }
@@ -25,7 +27,11 @@ export interface IssuanceDeps {
 const clockSkewMs = 10 * 60_000;
 
 /** The CA has not finished validating or issuing yet: looked at again after the job's back-off. */
-class NotYetError extends Error {}
+class NotYetError extends Error {
+  constructor(readonly status: string) {
+    super(`the order is still ${status}`);
+  }
+}
 
 /** The application's certificate key opens only for its owner's application. */
 export const applicationKeyContext = (userId: number, applicationId: number) =>
@@ -55,24 +61,51 @@ export function createIssuance(deps: IssuanceDeps) {
   const { db, now, box } = deps;
   const leaseMs = deps.leaseMs ?? 2 * 60_000;
 
+  /**
+   * Ends the application failed. The customer who applied is told each time; a renewal, which the maintenance run
+   * tries again every hour, once.
+   */
   async function fail(row: repo.ApplicationRow, failure: StoredMessage): Promise<void> {
-    const failed = await repo.transition(db, row.id, ['creating', 'generating'], {
-      status: 'failed',
-      failure,
-      failureStage: 'acme',
-      updatedAt: now(),
-    });
-    if (failed) await sendMessage(db, row.userId, failedMessage(row, failure), now());
-    if (failed?.renewalOf) {
-      await repo.addEvent(db, {
+    await db.transaction(async (tx) => {
+      const at = now();
+      const failed = await repo.transition(tx, row.id, ['creating', 'generating'], {
+        status: 'failed',
+        failure,
+        failureStage: 'acme',
+        retryReason: null,
+        nextAttemptAt: null,
+        updatedAt: at,
+      });
+      if (!failed) return;
+      if (!failed.renewalOf) {
+        await sendMessage(tx, row.userId, failedMessage(row, failure), at);
+        return;
+      }
+      await repo.addEvent(tx, {
         userId: row.userId,
         kind: 'renewalFailed',
-        certificateId: row.renewalOf,
+        certificateId: failed.renewalOf,
         applicationId: row.id,
         params: { names: row.domainNames.join(', '), ...(failure.params ?? {}) },
-        createdAt: now(),
+        createdAt: at,
       });
-    }
+      if (await repo.claimNotice(tx, row.id, 'failed')) {
+        await deps.notices.announce(tx, failed, 'failed', at, failure);
+      }
+    });
+  }
+
+  /**
+   * A try that did not get through, kept on the application as it happens (the count, why, when the job tries
+   * again) so that the customer sees more than "creating" while the job backs off.
+   */
+  async function retryLater(row: repo.ApplicationRow, job: Job, reason: StoredMessage): Promise<void> {
+    const at = now();
+    await repo.countRetry(db, row.id, ['creating', 'generating'], {
+      retryReason: reason,
+      nextAttemptAt: new Date(at.getTime() + applicationBackoffMs(job.attempts)),
+      updatedAt: at,
+    });
   }
 
   /** Places the order and keeps its DNS-01 records; authorizations the CA reuses need none, and go on at once. */
@@ -87,27 +120,33 @@ export function createIssuance(deps: IssuanceDeps) {
       challengeUrl: c.challengeUrl,
     }));
     const proven = challenges.every((c) => c.status === 'valid');
-    const at = now();
-    const updated = await repo.transition(db, row.id, ['creating'], {
-      status: proven ? 'generating' : 'pending',
-      orderUrl: url,
-      records,
-      recordsAt: at,
-      verifiedAt: proven ? at : null,
-      dnsCheck: null,
-      updatedAt: at,
-    });
-    if (updated?.status === 'pending' && row.renewalOf) {
-      await repo.addEvent(db, {
-        userId: row.userId,
-        kind: 'renewalNeedsDns',
-        certificateId: row.renewalOf,
-        applicationId: row.id,
-        params: { names: row.domainNames.join(', '), applicationId: String(row.id) },
-        createdAt: at,
+    return db.transaction(async (tx) => {
+      const at = now();
+      const updated = await repo.transition(tx, row.id, ['creating'], {
+        status: proven ? 'generating' : 'pending',
+        orderUrl: url,
+        records,
+        recordsAt: at,
+        verifiedAt: proven ? at : null,
+        dnsCheck: null,
+        retryReason: null,
+        nextAttemptAt: null,
+        updatedAt: at,
       });
-    }
-    return updated;
+      // A renewal whose names the CA no longer reuses waits for the customer: told at once, with the records.
+      if (updated?.status === 'pending' && updated.renewalOf) {
+        await repo.addEvent(tx, {
+          userId: row.userId,
+          kind: 'renewalNeedsDns',
+          certificateId: updated.renewalOf,
+          applicationId: row.id,
+          params: { names: row.domainNames.join(', '), applicationId: String(row.id) },
+          createdAt: at,
+        });
+        await deps.notices.announce(tx, updated, 'needsDns', at);
+      }
+      return updated;
+    });
   }
 
   /** The certificate key, made and stored before the first finalize so that a resumed run uses the same one. */
@@ -142,7 +181,7 @@ export function createIssuance(deps: IssuanceDeps) {
       const reason = state.problem ?? 'the order was refused';
       return fail(row, { key: 'certificate.application.generationFailedWith', params: { reason } });
     }
-    if (state.status !== 'valid') throw new NotYetError(`the order is still ${state.status}`);
+    if (state.status !== 'valid') throw new NotYetError(state.status);
     const chain = await session.certificate(orderUrl);
     await store(row, chain, key ?? (await certificateKey(row)));
   }
@@ -178,6 +217,8 @@ export function createIssuance(deps: IssuanceDeps) {
           completedAt: at,
           failure: null,
           failureStage: null,
+          retryReason: null,
+          nextAttemptAt: null,
           updatedAt: at,
         });
         // Another run completed it first: nothing of this one is kept.
@@ -235,10 +276,19 @@ export function createIssuance(deps: IssuanceDeps) {
       } catch (error) {
         const lastTry = job.attempts >= applicationJob.maxAttempts;
         if (error instanceof AcmeUnreachableError) {
-          if (!lastTry) throw error;
+          if (!lastTry) {
+            await retryLater(row, job, {
+              key: 'certificate.application.retry.caUnreachable',
+              params: { reason: error.message },
+            });
+            throw error;
+          }
           return fail(row, { key: 'certificate.application.caUnreachable', params: { reason: error.message } });
         }
-        if (error instanceof NotYetError && !lastTry) throw error;
+        if (error instanceof NotYetError && !lastTry) {
+          await retryLater(row, job, { key: 'certificate.application.retry.notYet', params: { status: error.status } });
+          throw error;
+        }
         // The issued chain refused by the certificate checks: the check's own message says why.
         if (error instanceof AppError && error.options.messageKey) {
           return fail(row, { key: error.options.messageKey, params: error.options.params as Record<string, string> });

@@ -14,6 +14,7 @@ import { certificateApplicationModule } from './certificate-application.routes';
 import { createApplicationService } from './certificate-application.service';
 import { createIssuance } from './certificate-issuance';
 import { domainHttpsOf } from './domain-https';
+import { createRenewalNotices, noticeMailHandler } from './renewal-notices';
 
 function certificateService(ctx: AreaContext) {
   return createCertificateService({
@@ -35,7 +36,8 @@ function applicationService(ctx: AreaContext) {
 
 /**
  * Managed certificates (upload, list, download, replace, delete, deployment) and certificate applications through
- * ACME: the issuance job, and the hourly maintenance that expires unverified applications and starts renewals.
+ * ACME: the issuance job, the hourly maintenance that expires unverified applications, starts (or tries again)
+ * renewals and reminds renewals waiting for DNS, and the job that mails renewal notices.
  */
 export const certificateArea = defineArea({
   name: 'certificate',
@@ -46,12 +48,14 @@ export const certificateArea = defineArea({
   jobs(ctx) {
     const box = secretBoxOf(ctx.config);
     const db = ctx.database.db;
+    const notices = createRenewalNotices({ publicUrl: ctx.config.publicUrl });
     const issuance = createIssuance({
       db,
       now: ctx.now,
       box,
       account: acmeAccountOf({ db, acme: ctx.providers.acme, box, now: ctx.now }),
       certificates: certificateService(ctx),
+      notices,
     });
     const applications = applicationService(ctx);
     return [
@@ -59,7 +63,9 @@ export const certificateArea = defineArea({
       handle(applicationMaintenanceJob, async () => {
         await applications.expireStale();
         await applications.startRenewals();
+        await notices.remind(db, ctx.now());
       }),
+      noticeMailHandler(ctx.providers.mail),
     ];
   },
   schedules: [applicationMaintenanceSchedule],

@@ -2,6 +2,7 @@ import {
   type CertificateDetail,
   type CertificateDomainRef,
   type CertificateListItem,
+  type CertificateRenewal,
   certificateValidity,
 } from '@edgeward/contract';
 import type { CertificateRow } from './certificate.repository';
@@ -10,6 +11,7 @@ import type { CertificateRow } from './certificate.repository';
 export function toCertificateListItem(
   row: CertificateRow,
   deployedDomains: CertificateDomainRef[],
+  renewal: CertificateRenewal | null,
   now: Date,
 ): CertificateListItem {
   return {
@@ -25,6 +27,7 @@ export function toCertificateListItem(
     notAfter: row.notAfter.getTime(),
     validity: certificateValidity(row.notAfter.getTime(), now.getTime()),
     deployedDomains,
+    renewal,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };
@@ -33,10 +36,11 @@ export function toCertificateListItem(
 export function toCertificateDetail(
   row: CertificateRow,
   deployedDomains: CertificateDomainRef[],
+  renewal: CertificateRenewal | null,
   now: Date,
 ): CertificateDetail {
   return {
-    ...toCertificateListItem(row, deployedDomains, now),
+    ...toCertificateListItem(row, deployedDomains, renewal, now),
     subject: row.subject,
     issuerDn: row.issuer,
     fingerprint256: row.fingerprint256,

@@ -3,6 +3,7 @@ import {
   type CertificateCreate,
   type CertificateDetail,
   type CertificateListQuery,
+  type CertificateRenewal,
   type CertificateReplace,
   certificateZipFiles,
   limits,
@@ -16,6 +17,8 @@ import { recordOperation } from '../operation-log/operation-log.recorder';
 import type { AuthUser } from '../session/session.service';
 import { toCertificateDetail, toCertificateListItem } from './certificate.presenter';
 import * as repo from './certificate.repository';
+import * as applications from './certificate-application.repository';
+import { recordViews } from './certificate-application.service';
 import { type CertificateInfo, checkCertificate } from './certificate-check';
 import type { DomainHttps } from './domain-https';
 import { zipFiles } from './zip';
@@ -87,6 +90,8 @@ export function materialOf(
   };
 }
 
+const asTxt = <R>(record: R) => ({ ...record, type: 'TXT' as const });
+
 /** A file name from the certificate's name: letters, digits, dot, dash and underscore. */
 function fileStem(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'certificate';
@@ -109,8 +114,24 @@ export function createCertificateService(deps: CertificateServiceDeps) {
     return (await repo.deploymentsOf(db, [id])).map((d) => ({ id: d.domainId, domainName: d.domainName }));
   }
 
+  /** The open renewal of each certificate (waiting for DNS, failed...), with the records to add while pending. */
+  async function renewalsOf(user: Caller, ids: number[]): Promise<Map<number, CertificateRenewal>> {
+    const open = await applications.openRenewalsOf(db, user.id, ids);
+    return new Map(
+      open.map((row) => [
+        row.renewalOf!,
+        {
+          applicationId: row.id,
+          status: row.status,
+          records: row.status === 'pending' ? recordViews(row.records, domains.apexOf).map(asTxt) : [],
+        },
+      ]),
+    );
+  }
+
   async function detailOf(user: Caller, id: number): Promise<CertificateDetail> {
-    return toCertificateDetail(await own(user, id), await deployedRefs(id), now());
+    const renewal = (await renewalsOf(user, [id])).get(id) ?? null;
+    return toCertificateDetail(await own(user, id), await deployedRefs(id), renewal, now());
   }
 
   /** Installs on each domain in turn: one domain's refusal does not stop the others. */
@@ -191,16 +212,16 @@ export function createCertificateService(deps: CertificateServiceDeps) {
       };
       const total = await repo.countList(db, filter);
       const rows = await repo.listPage(db, filter, { offset: (query.page - 1) * query.size, limit: query.size });
-      const deployments = await repo.deploymentsOf(
-        db,
-        rows.map((r) => r.id),
-      );
+      const ids = rows.map((r) => r.id);
+      const deployments = await repo.deploymentsOf(db, ids);
+      const renewals = await renewalsOf(user, ids);
       const list = rows.map((row) =>
         toCertificateListItem(
           row,
           deployments
             .filter((d) => d.certificateId === row.id)
             .map((d) => ({ id: d.domainId, domainName: d.domainName })),
+          renewals.get(row.id) ?? null,
           at,
         ),
       );

@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
 import { CertificateDownloads } from './CertificateDownloads';
 import { CertificateNames, DeployedDomains } from './CertificateNames';
+import { RenewalDetails } from './CertificateRenewal';
 import { CertificateValidityTag } from './CertificateValidityTag';
 
 // pre-line: node:crypto writes a distinguished name one K=V per line.
@@ -44,6 +45,11 @@ function Details({ certificate }: { certificate: CertificateDetail }) {
         <Descriptions.Item label={t('certificate.field.deployedTo')}>
           <DeployedDomains domains={certificate.deployedDomains} />
         </Descriptions.Item>
+        {certificate.renewal ? (
+          <Descriptions.Item label={t('certificate.field.renewal')}>
+            <RenewalDetails renewal={certificate.renewal} />
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('certificate.field.fingerprint')}>
           <Typography.Text copyable style={mono}>
             {certificate.fingerprint256}

@@ -22,6 +22,7 @@ import { formatDate, formatTime } from '../../lib/time';
 import { CertificateDrawer } from './CertificateDrawer';
 import { CertificateFormModal, type CertificateFormTarget } from './CertificateFormModal';
 import { CertificateNames, DeployedDomains } from './CertificateNames';
+import { RenewalSummary } from './CertificateRenewal';
 import { CertificateValidityTag } from './CertificateValidityTag';
 import { DeployModal, DeployResults } from './DeployModal';
 
@@ -107,6 +108,7 @@ export default function CertificateListPage() {
             {formatDate(row.notAfter)}
           </Typography.Text>
           <CertificateValidityTag certificate={row} />
+          <RenewalSummary renewal={row.renewal} />
         </Flex>
       ),
     },
@@ -130,6 +132,7 @@ export default function CertificateListPage() {
           {row.issuer} · {row.keyType} {row.keyBits} · {formatDate(row.notAfter)}
         </Typography.Text>
         <DeployedDomains domains={row.deployedDomains} />
+        <RenewalSummary renewal={row.renewal} />
         {actions(row)}
       </Flex>
     </Card>

@@ -32,6 +32,24 @@ export const certificate = {
   'certificate.field.createdAt': 'Uploaded',
   'certificate.field.updatedAt': 'Last changed',
   'certificate.notDeployed': 'Not deployed',
+  'certificate.field.renewal': 'Renewal',
+
+  'certificate.renewal.status.creating': 'Renewal in progress',
+  'certificate.renewal.status.pending': 'Renewal waiting for DNS',
+  'certificate.renewal.status.generating': 'Renewal in progress',
+  'certificate.renewal.status.completed': 'Renewed',
+  'certificate.renewal.status.failed': 'Renewal failed',
+  'certificate.renewal.status.expired': 'Renewal expired',
+  'certificate.renewal.hint.creating': 'The renewal is being ordered from the certificate authority.',
+  'certificate.renewal.hint.pending':
+    'The certificate authority asks for new DNS records: add each TXT record below at your DNS provider, then open the renewal and click Verify.',
+  'certificate.renewal.hint.generating': 'The renewal is being issued; the certificate is replaced and redeployed.',
+  'certificate.renewal.hint.completed': 'The certificate was renewed.',
+  'certificate.renewal.hint.failed':
+    'The renewal failed. It is tried again every hour until the certificate ends; you can also retry it now.',
+  'certificate.renewal.hint.expired':
+    'The renewal was not verified in time. It is started again within the hour with new records; you can also retry it now.',
+  'certificate.renewal.open': 'Open the renewal',
 
   'certificate.validity.valid': 'Valid',
   'certificate.validity.expiring': 'Expires in {days, plural, =0 {less than a day} one {# day} other {# days}}',
@@ -109,6 +127,7 @@ export const certificate = {
   'certificate.application.field.completedAt': 'Completed',
   'certificate.application.field.updatedAt': 'Last changed',
   'certificate.application.field.expiresAt': 'Expires unless verified',
+  'certificate.application.field.nextAttemptAt': 'Next try',
   'certificate.application.keyType.RSA': 'RSA (2048 bits)',
   'certificate.application.keyType.ECC': 'ECC (P-256)',
   'certificate.application.form.title': 'Apply for a certificate',
@@ -139,7 +158,9 @@ export const certificate = {
   'certificate.application.detail.generating':
     'DNS verified. The certificate is being generated (about 5 minutes); the page refreshes by itself.',
   'certificate.application.detail.expired':
-    'This application was not verified in time and has expired. Apply again for a new one.',
+    'This application was not verified in time and has expired. Retry it for new DNS records.',
+  'certificate.application.detail.retrying':
+    'Tried {count, plural, one {# time} other {# times}} without getting through: {reason}. Next try at {time}.',
   'certificate.application.detail.retryCount': 'Retry count: {count}',
   'certificate.application.detail.records': 'DNS records',
   'certificate.application.detail.recordsHint':
@@ -165,6 +186,6 @@ export const certificate = {
   'certificate.application.action.retry': 'Retry',
   'certificate.application.retry.confirm': 'Retry this application?',
   'certificate.application.retry.description':
-    'After a DNS failure the same records are verified again; after a generation failure a new order is placed, with new DNS records to add.',
+    'After a DNS failure the same records are verified again; after a generation failure or an expiry a new order is placed, with new DNS records to add.',
   'certificate.application.retry.done': 'The application was retried',
 } as const;

@@ -32,6 +32,22 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.field.createdAt': '上传时间',
   'certificate.field.updatedAt': '最后修改',
   'certificate.notDeployed': '未部署',
+  'certificate.field.renewal': '续期',
+
+  'certificate.renewal.status.creating': '续期进行中',
+  'certificate.renewal.status.pending': '续期等待 DNS 验证',
+  'certificate.renewal.status.generating': '续期进行中',
+  'certificate.renewal.status.completed': '已续期',
+  'certificate.renewal.status.failed': '续期失败',
+  'certificate.renewal.status.expired': '续期已过期',
+  'certificate.renewal.hint.creating': '正在向证书颁发机构提交续期。',
+  'certificate.renewal.hint.pending':
+    '证书颁发机构要求新的 DNS 记录：请在 DNS 服务商处添加下方每条 TXT 记录，然后打开续期申请并点击“验证”。',
+  'certificate.renewal.hint.generating': '正在签发续期证书，完成后将替换并重新部署。',
+  'certificate.renewal.hint.completed': '证书已续期。',
+  'certificate.renewal.hint.failed': '续期失败。证书到期前系统每小时自动重试，您也可以立即重试。',
+  'certificate.renewal.hint.expired': '续期未在期限内验证。系统将在一小时内以新的记录重新发起，您也可以立即重试。',
+  'certificate.renewal.open': '打开续期申请',
 
   'certificate.validity.valid': '有效',
   'certificate.validity.expiring': '{days, plural, =0 {不到 1 天后到期} other {# 天后到期}}',
@@ -105,6 +121,7 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.application.field.completedAt': '完成时间',
   'certificate.application.field.updatedAt': '最后变更',
   'certificate.application.field.expiresAt': '未验证将于此时过期',
+  'certificate.application.field.nextAttemptAt': '下次尝试',
   'certificate.application.keyType.RSA': 'RSA（2048 位）',
   'certificate.application.keyType.ECC': 'ECC（P-256）',
   'certificate.application.form.title': '申请证书',
@@ -131,7 +148,8 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.application.detail.backToList': '返回申请列表',
   'certificate.application.detail.creating': '正在生成 DNS 记录，通常需要 2-3 分钟，页面会自动刷新。',
   'certificate.application.detail.generating': 'DNS 已验证，正在生成证书（约 5 分钟），页面会自动刷新。',
-  'certificate.application.detail.expired': '该申请未在期限内验证，已过期。请重新申请。',
+  'certificate.application.detail.expired': '该申请未在期限内验证，已过期。重试可获取新的 DNS 记录。',
+  'certificate.application.detail.retrying': '已尝试 {count} 次未成功：{reason}。下次尝试时间：{time}。',
   'certificate.application.detail.retryCount': '重试次数：{count}',
   'certificate.application.detail.records': 'DNS 记录',
   'certificate.application.detail.recordsHint':
@@ -157,6 +175,6 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.application.action.retry': '重试',
   'certificate.application.retry.confirm': '重试该申请？',
   'certificate.application.retry.description':
-    'DNS 验证失败后将重新验证相同的记录；证书生成失败后将重新下单，需要添加新的 DNS 记录。',
+    'DNS 验证失败后将重新验证相同的记录；证书生成失败或申请过期后将重新下单，需要添加新的 DNS 记录。',
   'certificate.application.retry.done': '已重试该申请',
 };

@@ -47,6 +47,19 @@ export const certificate = {
   'certificate.event.renewalFailed': 'Renewing the certificate for {names} failed: {reason}',
   'certificate.event.renewalNeedsDns':
     'Renewing the certificate for {names} needs new DNS records: open application {applicationId} and verify them',
+  'certificate.application.retry.caUnreachable':
+    'The certificate authority could not be reached ({reason}); it is tried again automatically',
+  'certificate.application.retry.notYet':
+    'The certificate authority has not finished yet (the order is {status}); it is looked at again automatically',
+  'certificate.mail.renewalNeedsDns.subject': 'Renewing the certificate for {domain} needs a new DNS record',
+  'certificate.mail.renewalNeedsDns.text':
+    'The certificate for {domain} ends on {date}. To renew it, add these TXT records at your DNS provider:\n\n{records}\n\nThen open {link} and click Verify. Until then the certificate is not renewed.',
+  'certificate.mail.renewalReminder.subject': 'The certificate for {domain} ends on {date} and is not renewed yet',
+  'certificate.mail.renewalReminder.text':
+    'The renewal of the certificate for {domain} still waits for these TXT records:\n\n{records}\n\nAdd them at your DNS provider, then open {link} and click Verify before {date}.',
+  'certificate.mail.renewalFailed.subject': 'Renewing the certificate for {domain} failed',
+  'certificate.mail.renewalFailed.text':
+    'Renewing the certificate for {domain}, which ends on {date}, failed: {reason}\n\nIt is tried again every hour until then; you can also retry it now at {link}.',
   'errors.CERT_APPLICATION_NOT_FOUND': 'Application record not found',
   'errors.CERT_APPLICATION_STATE': 'The application cannot do that in its current status',
   'errors.CERT_NAME_NOT_OWNED': 'Verify ownership of the names first',

@@ -30,6 +30,15 @@ export const support = {
   'message.certificate.failed.content': '<p>Certificate generation failed for <b>{domain}</b>: {reason}</p>',
   'message.certificate.renewed.title': 'Certificate for {domain} renewed',
   'message.certificate.renewed.content': '<p>The certificate for <b>{domain}</b> was renewed and deployed again.</p>',
+  'message.certificate.renewalNeedsDns.title': 'Renewing the certificate for {domain} needs a new DNS record',
+  'message.certificate.renewalNeedsDns.content':
+    '<p>The certificate for <b>{domain}</b> ends on {date}. To renew it, add these TXT records at your DNS provider: <code>{records}</code></p><p>Then <a href="/certificate/order/{applicationId}/detail">open the renewal</a> and click Verify.</p>',
+  'message.certificate.renewalReminder.title': 'The certificate for {domain} ends on {date} and is not renewed yet',
+  'message.certificate.renewalReminder.content':
+    '<p>The renewal of the certificate for <b>{domain}</b> still waits for these TXT records: <code>{records}</code></p><p>Add them, then <a href="/certificate/order/{applicationId}/detail">open the renewal</a> and click Verify before {date}.</p>',
+  'message.certificate.renewalFailed.title': 'Renewing the certificate for {domain} failed',
+  'message.certificate.renewalFailed.content':
+    '<p>Renewing the certificate for <b>{domain}</b>, which ends on {date}, failed: {reason}</p><p>It is tried again every hour until then; you can also <a href="/certificate/order/{applicationId}/detail">retry it now</a>.</p>',
   'message.order.paid.title': 'Order {orderNo} paid',
   'message.order.paid.content': '<p>Your order <b>{orderNo}</b> ({product}) was paid: {amount} CNY.</p>',
   'message.recharge.credited.title': 'Recharge of {amount} CNY credited',

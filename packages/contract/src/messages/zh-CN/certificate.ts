@@ -42,6 +42,17 @@ export const certificate: Record<keyof typeof en, string> = {
   'certificate.event.renewed': '{names} 的证书已续期并重新部署',
   'certificate.event.renewalFailed': '{names} 的证书续期失败：{reason}',
   'certificate.event.renewalNeedsDns': '{names} 的证书续期需要新的 DNS 记录：请打开申请 {applicationId} 并完成验证',
+  'certificate.application.retry.caUnreachable': '无法连接证书颁发机构（{reason}），系统将自动重试',
+  'certificate.application.retry.notYet': '证书颁发机构尚未处理完成（订单状态 {status}），系统将自动再次查询',
+  'certificate.mail.renewalNeedsDns.subject': '{domain} 的证书续期需要新的 DNS 记录',
+  'certificate.mail.renewalNeedsDns.text':
+    '{domain} 的证书将于 {date} 到期。续期前请在 DNS 服务商处添加以下 TXT 记录：\n\n{records}\n\n然后打开 {link} 并点击“验证”。验证通过前证书不会续期。',
+  'certificate.mail.renewalReminder.subject': '{domain} 的证书将于 {date} 到期，尚未续期',
+  'certificate.mail.renewalReminder.text':
+    '{domain} 的证书续期仍在等待以下 TXT 记录：\n\n{records}\n\n请在 DNS 服务商处添加后打开 {link}，在 {date} 前点击“验证”。',
+  'certificate.mail.renewalFailed.subject': '{domain} 的证书续期失败',
+  'certificate.mail.renewalFailed.text':
+    '{domain} 的证书（{date} 到期）续期失败：{reason}\n\n到期前系统每小时自动重试；您也可以在 {link} 立即重试。',
   'errors.CERT_APPLICATION_NOT_FOUND': '申请记录不存在',
   'errors.CERT_APPLICATION_STATE': '申请当前的状态不允许此操作',
   'errors.CERT_NAME_NOT_OWNED': '请先验证域名归属',

@@ -29,6 +29,15 @@ export const support: Record<keyof typeof en, string> = {
   'message.certificate.failed.content': '<p><b>{domain}</b> 的证书生成失败：{reason}</p>',
   'message.certificate.renewed.title': '{domain} 的证书已续期',
   'message.certificate.renewed.content': '<p><b>{domain}</b> 的证书已续期并重新部署。</p>',
+  'message.certificate.renewalNeedsDns.title': '{domain} 的证书续期需要新的 DNS 记录',
+  'message.certificate.renewalNeedsDns.content':
+    '<p><b>{domain}</b> 的证书将于 {date} 到期。续期前请在 DNS 服务商处添加以下 TXT 记录：<code>{records}</code></p><p>然后<a href="/certificate/order/{applicationId}/detail">打开续期申请</a>并点击“验证”。</p>',
+  'message.certificate.renewalReminder.title': '{domain} 的证书将于 {date} 到期，尚未续期',
+  'message.certificate.renewalReminder.content':
+    '<p><b>{domain}</b> 的证书续期仍在等待以下 TXT 记录：<code>{records}</code></p><p>请添加后<a href="/certificate/order/{applicationId}/detail">打开续期申请</a>，在 {date} 前点击“验证”。</p>',
+  'message.certificate.renewalFailed.title': '{domain} 的证书续期失败',
+  'message.certificate.renewalFailed.content':
+    '<p><b>{domain}</b> 的证书（{date} 到期）续期失败：{reason}</p><p>到期前系统每小时自动重试；您也可以<a href="/certificate/order/{applicationId}/detail">立即重试</a>。</p>',
   'message.order.paid.title': '订单 {orderNo} 支付成功',
   'message.order.paid.content': '<p>您的订单 <b>{orderNo}</b>（{product}）已支付：{amount} 元。</p>',
   'message.recharge.credited.title': '充值 {amount} 元已到账',

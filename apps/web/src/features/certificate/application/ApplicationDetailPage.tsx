@@ -84,14 +84,36 @@ function ApplicationView({ application }: { application: CertificateApplicationD
       <Card>
         <ApplicationSteps application={application} />
       </Card>
-      {status === 'creating' ? (
+      {application.retryReason ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('certificate.application.detail.retrying', {
+            count: application.retryCount,
+            reason: application.retryReason,
+            time: formatTime(application.nextAttemptAt),
+          })}
+          data-testid="application-retrying"
+        />
+      ) : null}
+      {status === 'creating' && !application.retryReason ? (
         <Alert type="info" showIcon title={t('certificate.application.detail.creating')} />
       ) : null}
-      {status === 'generating' ? (
+      {status === 'generating' && !application.retryReason ? (
         <Alert type="info" showIcon title={t('certificate.application.detail.generating')} />
       ) : null}
       {status === 'expired' ? (
-        <Alert type="warning" showIcon title={t('certificate.application.detail.expired')} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('certificate.application.detail.expired')}
+          action={
+            <Authorized permissionId="certificate" action="edit">
+              <ApplicationActionButton action="retry" id={application.id} />
+            </Authorized>
+          }
+          data-testid="application-expired"
+        />
       ) : null}
       {status === 'failed' ? (
         <Alert
@@ -169,6 +191,11 @@ function ApplicationView({ application }: { application: CertificateApplicationD
           <Descriptions.Item label={t('certificate.application.field.updatedAt')}>
             {formatTime(application.updatedAt)}
           </Descriptions.Item>
+          {application.nextAttemptAt !== null ? (
+            <Descriptions.Item label={t('certificate.application.field.nextAttemptAt')}>
+              <span data-testid="application-next-attempt">{formatTime(application.nextAttemptAt)}</span>
+            </Descriptions.Item>
+          ) : null}
           {status === 'pending' ? (
             <Descriptions.Item label={t('certificate.application.field.expiresAt')}>
               {formatTime(application.expiresAt)}
