@@ -1,6 +1,7 @@
 import type { TicketListQuery, TicketStatus } from '@edgeward/contract';
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { rowsOf } from '../../db/migrate';
 import {
   type TicketImageRow,
   type TicketReplyRow,
@@ -16,6 +17,12 @@ export type NewTicket = Pick<
   TicketRow,
   'ticketNo' | 'userId' | 'product' | 'urgency' | 'title' | 'description' | 'sample'
 > & { at: Date };
+
+/** The next value of the ticket_numbers sequence (migration 0023), as decimal text: never the same one twice. */
+export async function nextTicketSerial(ex: Executor): Promise<string> {
+  const result = await ex.execute(sql`SELECT nextval('ticket_numbers')::text AS serial`);
+  return rowsOf<{ serial: string }>(result)[0]!.serial;
+}
 
 export async function insertTicket(tx: Executor, t: NewTicket): Promise<TicketRow> {
   const { at, ...values } = t;

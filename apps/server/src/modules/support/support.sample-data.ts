@@ -13,10 +13,13 @@ export async function addSampleTickets(ctx: AreaContext, owner: SampleOwner): Pr
   const { db } = ctx.database;
   const now = ctx.now().getTime();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
-  const insert = (hoursAgo: number, values: Pick<repo.NewTicket, 'product' | 'urgency' | 'title' | 'description'>) =>
+  const insert = async (
+    hoursAgo: number,
+    values: Pick<repo.NewTicket, 'product' | 'urgency' | 'title' | 'description'>,
+  ) =>
     repo.insertTicket(db, {
       ...values,
-      ticketNo: newTicketNo(at(hoursAgo)),
+      ticketNo: await newTicketNo(db, at(hoursAgo)),
       userId: owner.userId,
       sample: true,
       at: at(hoursAgo),

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   limits,
   type TicketAppeal,
@@ -24,9 +23,13 @@ export interface TicketServiceDeps {
   images: TicketImageStore;
 }
 
-/** TK, the UTC day, then 6 random digits: unique by the column's constraint, unguessable enough to be quoted. */
-export function newTicketNo(at: Date): string {
-  return `TK${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
+/**
+ * TK, the UTC day, then the next serial of the database's sequence, at least 6 digits: what customers quote, never
+ * given twice however many tickets a day brings.
+ */
+export async function newTicketNo(ex: Executor, at: Date): Promise<string> {
+  const serial = await repo.nextTicketSerial(ex);
+  return `TK${at.toISOString().slice(0, 10).replaceAll('-', '')}${serial.padStart(6, '0')}`;
 }
 
 const PENDING_WINDOW_MS = 60 * 60 * 1000;
@@ -73,7 +76,7 @@ export function createTicketService(deps: TicketServiceDeps) {
     async create(user: AuthUser, body: TicketCreate) {
       return db.transaction(async (tx) => {
         const ticket = await repo.insertTicket(tx, {
-          ticketNo: newTicketNo(now()),
+          ticketNo: await newTicketNo(tx, now()),
           userId: user.id,
           product: body.product,
           urgency: body.urgency,
