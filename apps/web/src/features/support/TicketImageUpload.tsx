@@ -7,6 +7,19 @@ import { fileProblem } from '../../lib/upload';
 
 const rule = { types: Object.values(ticketImageTypes), maxBytes: limits.support.imageMaxBytes };
 
+/**
+ * The thumbnail of a picked file, as a data: URL. antd's own loads a blob: URL with crossOrigin set, a request the
+ * CSP's connect-src refuses (and reports) although the thumbnail still shows.
+ */
+function thumbnailOf(file: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => resolve('');
+    reader.readAsDataURL(file);
+  });
+}
+
 /** The ids of the images uploaded so far, in the order shown. */
 export function uploadedImageIds(files: UploadFile<TicketImage>[] | undefined): number[] {
   return (files ?? []).flatMap((f) => (f.status === 'done' && f.response ? [f.response.id] : []));
@@ -61,6 +74,7 @@ export function TicketImageUpload({
       fileList={files}
       beforeUpload={beforeUpload}
       customRequest={customRequest}
+      previewFile={thumbnailOf}
       // A failed upload is not kept: it would count towards the 9 and never be sent.
       onChange={({ fileList }) => onChange?.(fileList.filter((f) => f.status !== 'error'))}
       data-testid={testId}
