@@ -181,7 +181,9 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
         return logLine(T0 + 45 * MIN, 'nobody.traffic.test', { user_agent: 'u'.repeat(length - bare.length) });
       };
       expect(padded(64 * 1024)).toHaveLength(64 * 1024);
-      const res = await post([padded(64 * 1024), padded(64 * 1024 + 1), logLine(T0 + 45 * MIN, 'nobody.traffic.test')].join('\n'));
+      const res = await post(
+        [padded(64 * 1024), padded(64 * 1024 + 1), logLine(T0 + 45 * MIN, 'nobody.traffic.test')].join('\n'),
+      );
       expect(res.json().data).toMatchObject({
         lines: 3,
         unknownHost: 2,
