@@ -137,6 +137,7 @@ export async function renewalDue(ex: Executor, before: Date, limit: number) {
     .select({
       certificateId: certificates.id,
       certificateUpdatedAt: certificates.updatedAt,
+      notAfter: certificates.notAfter,
       userId: certificates.userId,
       domainNames: certificateApplications.domainNames,
       keyType: certificateApplications.keyType,

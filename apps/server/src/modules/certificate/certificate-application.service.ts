@@ -276,8 +276,8 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     /**
      * Starts a renewal for each applied certificate within renewBeforeDays of its end that has none under way: the
      * renewal that failed or expired since the certificate last changed is tried again (as the customer's retry
-     * would), otherwise a new application for the same names and key type replaces the certificate in place
-     * (redeployed where it is deployed).
+     * would) until the certificate ends, otherwise a new application for the same names and key type replaces the
+     * certificate in place (redeployed where it is deployed).
      */
     async startRenewals(): Promise<number> {
       const before = new Date(now().getTime() + limits.certificate.renewBeforeDays * 86_400_000);
@@ -287,7 +287,8 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
         await db.transaction(async (tx) => {
           const last = await repo.latestRenewal(tx, d.certificateId, d.certificateUpdatedAt);
           if (last && retryable.includes(last.status)) {
-            await tryAgain(tx, last, now());
+            // Once the certificate has ended its window is over: the customer may still retry by hand.
+            if (d.notAfter > now()) await tryAgain(tx, last, now());
             return;
           }
           const id = await repo.insert(tx, {

@@ -407,6 +407,30 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
     expect((await messageTitles()).filter((t: string) => t === failedTitle)).toHaveLength(1);
     expect((await h.call(owner, 'GET', `/certificate/${done.certificateId}/detail`)).body.data.renewal).toBeNull();
   });
+
+  it('stops trying a failed renewal once the certificate has ended; the customer may still retry it', async () => {
+    const apex = await ownedApex();
+    const app = await pendingApplication({ domainNames: [`ended.${apex}`], keyType: 'ECC' });
+    publish(app.records);
+    await verify(app.id);
+    await h.ctx.app.jobs.runDue();
+    const done = (await detail(app.id)).body.data;
+    expect(done.status).toBe('completed');
+    const [issued] = (await certificateRows()).filter((c) => c.id === done.certificateId);
+    const end = issued!.notAfter.getTime();
+
+    hold.refuseOrderFor = `ended.${apex}`;
+    await maintenanceAt(h, Math.max(h.ctx.clock.now.getTime() + 3600_000, end - 29 * DAY));
+    // The next run comes only after the certificate has ended.
+    await maintenanceAt(h, end + 3600_000);
+    owner = await sessionOf(owner);
+    const [renewal] = (
+      await h.call(owner, 'GET', `/certificate/order/list?search=ended.${apex}`)
+    ).body.data.list.filter((a: { renewalOf: number | null }) => a.renewalOf === done.certificateId);
+    expect(renewal).toMatchObject({ status: 'failed', retryCount: 0 });
+    const retried = await h.call(owner, 'POST', `/certificate/order/${renewal.id}/retry`);
+    expect(retried.body.data).toMatchObject({ status: 'creating', retryCount: 1 });
+  });
 });
 
 describe.each(dbKinds)(

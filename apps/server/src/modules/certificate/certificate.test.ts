@@ -180,7 +180,7 @@ describe.each(dbKinds)('certificates on %s', (kind) => {
           'The chain is in the wrong order: the certificate that matches the private key must come first, then each intermediate',
         fields: { certificate: expect.any(String) },
       });
-      expect(en.body.fields.privateKey).toBeUndefined();
+      expect(en.body.fields?.privateKey).toBeUndefined();
       const zh = await upload(body, owner, 'zh-CN');
       expect(zh.body.message).toBe('证书链顺序错误：与私钥匹配的证书必须放在最前，其后依次是中间证书');
       // The same chain in the right order is accepted.
