@@ -1,4 +1,3 @@
-import { locales } from '@edgeward/contract';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/connect';
 import type { StoredMessage } from '../../db/schema';
@@ -81,7 +80,7 @@ export function createRenewalNotices(deps: { publicUrl: string }) {
       records: recordLines(row).join('\n'),
       link: `${deps.publicUrl}/certificate/order/${row.id}/detail`,
     };
-    const [first, second] = [...locales].reverse().map((locale) => {
+    const [first, second] = (['zh-CN', 'en-US'] as const).map((locale) => {
       const localized = { ...mailParams, reason: failure ? translate(locale, failure.key, failure.params) : '' };
       return {
         subject: translate(locale, `certificate.mail.${event}.subject`, localized),

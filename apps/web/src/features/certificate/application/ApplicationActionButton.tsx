@@ -8,8 +8,9 @@ import { useI18n } from '../../../i18n';
 const quiet = () => undefined;
 
 /**
- * Verify (check the TXT records now) or retry (a failed application: the same records again after a DNS failure,
- * a new order with new records after a CA failure, so it asks first). The outcome is the page's new state.
+ * Verify (check the TXT records now) or retry (a failed or expired application: the same records again after a DNS
+ * failure, a new order with new records after a CA failure or an expiry, so it asks first). The outcome is the page's
+ * new state.
  */
 export function ApplicationActionButton({ action, id }: { action: 'verify' | 'retry'; id: number }) {
   const { t } = useI18n();
