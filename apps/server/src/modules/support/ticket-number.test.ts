@@ -10,7 +10,12 @@ import { dbKinds } from '../../../test/helpers';
 import { migrate, rowsOf } from '../../db/migrate';
 import { tickets } from '../../db/schema';
 
-const ticket = { product: 'cdn', urgency: 'impact', title: 'Numbers', description: 'Which number is mine?' };
+const ticket = {
+  product: 'cdn' as const,
+  urgency: 'impact' as const,
+  title: 'Numbers',
+  description: 'Which number is mine?',
+};
 
 describe.each(dbKinds)('ticket numbers on %s', (kind) => {
   let h: SupportHarness;
