@@ -61,8 +61,17 @@ describe('origin setting', () => {
       hostName: '',
       originProtocol: 'follow',
       ipv6Status: 'follow',
+      verifyCertificate: 'off',
     });
     expect(OriginSettingSchema.parse(origin(['Origin.例子.com'])).ipOrDomain).toEqual(['origin.xn--fsqu00a.com']);
+  });
+
+  it('takes the origin certificate check on or off, nothing else', () => {
+    const withCheck = (verifyCertificate: unknown) => ({ ...origin(['8.8.8.8']), verifyCertificate });
+    expect(OriginSettingSchema.parse(withCheck('on')).verifyCertificate).toBe('on');
+    expect(OriginSettingSchema.safeParse(withCheck('yes')).error?.issues).toMatchObject([
+      { path: ['verifyCertificate'], message: 'validation.invalid' },
+    ]);
   });
 
   it('derives the origin type from the value', () => {

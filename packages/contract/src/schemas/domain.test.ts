@@ -58,6 +58,7 @@ describe('DomainCreateSchema', () => {
         hostName: '',
         originProtocol: 'follow',
         ipv6Status: 'follow',
+        verifyCertificate: 'off',
       },
     });
   });
