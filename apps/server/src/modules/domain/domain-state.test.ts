@@ -7,7 +7,14 @@ import {
   domainStatuses,
 } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
-import { allowedFrom, type DomainEvent, edgeTarget, initialStatus, nextStatus } from './domain-state';
+import {
+  allowedFrom,
+  cacheTaskReadiness,
+  type DomainEvent,
+  edgeTarget,
+  initialStatus,
+  nextStatus,
+} from './domain-state';
 
 const expected: Record<DomainEvent, Partial<Record<DomainStatus, DomainStatus>>> = {
   configure: { enabled: 'configuring', configuring: 'configuring', abnormal: 'configuring', disabled: 'disabled' },
@@ -49,5 +56,23 @@ describe('domain state machine', () => {
     expect(edgeTarget('disabled')).toBe('disabled');
     expect(edgeTarget('deleting')).toBe('remove');
     for (const s of ['creating', 'configuring', 'enabled', 'abnormal'] as const) expect(edgeTarget(s)).toBe('enabled');
+  });
+});
+
+describe('cache task readiness', () => {
+  const readiness: Record<DomainStatus, [whileServed: string, notServed: string]> = {
+    enabled: ['serving', 'serving'],
+    configuring: ['serving', 'deploying'],
+    creating: ['deploying', 'deploying'],
+    abnormal: ['none', 'none'],
+    disabled: ['none', 'none'],
+    deleting: ['none', 'none'],
+    under_review: ['none', 'none'],
+    review_rejected: ['none', 'none'],
+  };
+  it.each(domainStatuses)('%s', (status) => {
+    const [served, notServed] = readiness[status];
+    expect(cacheTaskReadiness({ status, edgeServing: true })).toBe(served);
+    expect(cacheTaskReadiness({ status, edgeServing: false })).toBe(notServed);
   });
 });
