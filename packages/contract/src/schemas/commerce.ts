@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
-import { epochMsQuery, EpochMsSchema, PageQuerySchema, text } from './common';
+import { EpochMsSchema, epochMsQuery, PageQuerySchema, text } from './common';
 
 const c = limits.commerce;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsQuery, EpochMsSchema, PageQuerySchema, text } from './common';
+import { EpochMsSchema, epochMsQuery, PageQuerySchema, text } from './common';
 
 /** What an operation acts on; the log's target-type filter. */
 export const operationTargetTypes = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { isDomainName, toAsciiDomain } from '../net/domain-name';
-import { epochMsQuery, EpochMsSchema, PageQuerySchema, text } from './common';
+import { EpochMsSchema, epochMsQuery, PageQuerySchema, text } from './common';
 
 /*
  * Preheat and refresh (spec sections 2, 4 and 5): a task is a list of URLs (or directories) of the caller's enabled

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
-import { epochMsQuery, EpochMsSchema, multilineText, PageQuerySchema, text } from './common';
+import { EpochMsSchema, epochMsQuery, multilineText, PageQuerySchema, text } from './common';
 
 /*
  * Support tickets (spec sections 2, 3, 4 and 5): a customer's question about a product, a conversation with the

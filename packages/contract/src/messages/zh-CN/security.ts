@@ -6,7 +6,8 @@ export const security: Record<keyof typeof en, string> = {
   'errors.SESSION_REQUIRED': '此操作只能在控制台中以密码登录后进行，不能使用 API 密钥',
   'errors.TWO_FACTOR_CODE_INVALID': '验证码错误或已被使用',
   'errors.TWO_FACTOR_CHALLENGE_INVALID': '登录已过期，请重新输入密码',
-  'errors.TWO_FACTOR_LOCKED': '验证码错误次数过多：登录的第二步已锁定，请 {minutes} 分钟后再试。账号所有者已收到邮件通知。',
+  'errors.TWO_FACTOR_LOCKED':
+    '验证码错误次数过多：登录的第二步已锁定，请 {minutes} 分钟后再试。账号所有者已收到邮件通知。',
   'security.mail.twoFactorLocked.subject': 'Edgeward 登录因验证码错误过多已锁定',
   'security.mail.twoFactorLocked.text':
     '您的 Edgeward 账号 {userName} 的密码输入正确，但随后 {window} 分钟内输入了 {failures} 次错误的验证码（最近一次来自 {ip}）。登录的第二步已锁定 {minutes} 分钟。\n\n如果这不是您本人的操作，请立即修改密码：有人知道了您的密码。',
