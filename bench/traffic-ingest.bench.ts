@@ -1,8 +1,9 @@
 import { users } from '../apps/server/src/db/schema';
 import { bulkInsertDomains } from '../apps/server/src/modules/domain/domain.bench-support';
+import { parseLines } from '../apps/server/src/modules/traffic/log-reader';
 import { rollUp } from '../apps/server/src/modules/traffic/rollup';
 import { benchTraffic } from '../apps/server/src/modules/traffic/traffic.bench-support';
-import { createTrafficIngest, parseLines } from '../apps/server/src/modules/traffic/traffic-ingest.service';
+import { createTrafficIngest } from '../apps/server/src/modules/traffic/traffic-ingest.service';
 import { type Bench, type BenchDatabase, onEachDatabase, versusTarget } from './bench';
 
 const totalLines = Number(process.env.BENCH_LINES ?? 500_000);

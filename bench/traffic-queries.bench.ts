@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/migrate';
 import { bulkInsertDomains } from '../apps/server/src/modules/domain/domain.bench-support';
 import { isCacheHit } from '../apps/server/src/modules/traffic/log-line';
+import { parseLines } from '../apps/server/src/modules/traffic/log-reader';
 import { percentile95 } from '../apps/server/src/modules/traffic/statistics.presenter';
 import { benchTraffic } from '../apps/server/src/modules/traffic/traffic.bench-support';
-import { createTrafficIngest, parseLines } from '../apps/server/src/modules/traffic/traffic-ingest.service';
+import { createTrafficIngest } from '../apps/server/src/modules/traffic/traffic-ingest.service';
 import { type Bench, type BenchDatabase, onEachDatabase, percentile, startApp, versusTarget } from './bench';
 
 const days = Number(process.env.BENCH_DAYS ?? 30);
