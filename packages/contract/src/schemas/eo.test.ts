@@ -162,3 +162,73 @@ describe('general settings', () => {
     expect(EoGeneralConfigSchema.safeParse({ compress: { gzip: 'on' } }).success).toBe(false);
   });
 });
+
+describe('every bound of the edge-platform policy, at both edges', () => {
+  const e = limits.eo;
+  it.each([
+    ['thresholdMb', e.abuseThresholdMbMin, e.abuseThresholdMbMax, 'eo.abuse.threshold', BandwidthAbuseDefenseSchema],
+    ['windowSeconds', e.abuseWindowSecondsMin, e.abuseWindowSecondsMax, 'eo.abuse.window', BandwidthAbuseDefenseSchema],
+    ['rateCapKbps', e.abuseRateCapKbpsMin, e.abuseRateCapKbpsMax, 'eo.abuse.rateCap', BandwidthAbuseDefenseSchema],
+    ['minBodyRate', e.slowAttackMinRateMin, e.slowAttackMinRateMax, 'eo.slow.minRate', SlowAttackDefenseSchema],
+    ['headerTimeoutSeconds', e.headerTimeoutMin, e.headerTimeoutMax, 'eo.slow.headerTimeout', SlowAttackDefenseSchema],
+    ['bodyTimeoutSeconds', e.bodyTimeoutMin, e.bodyTimeoutMax, 'eo.slow.bodyTimeout', SlowAttackDefenseSchema],
+  ] as const)('%s takes %i to %i, refuses one below and one above', (field, min, max, key, schema) => {
+    const parse = (value: number) => messages(schema.safeParse({ status: 'on', [field]: value }));
+    expect(parse(min)).toEqual([]);
+    expect(parse(max)).toEqual([]);
+    expect(parse(min - 1)).toEqual([`${field}:${key}`]);
+    expect(parse(max + 1)).toEqual([`${field}:${key}`]);
+  });
+
+  it('the bounds are the documented ones', () => {
+    expect(e).toMatchObject({
+      abuseThresholdMbMin: 1,
+      abuseThresholdMbMax: 102_400,
+      abuseWindowSecondsMin: 10,
+      abuseWindowSecondsMax: 3600,
+      abuseRateCapKbpsMin: 64,
+      abuseRateCapKbpsMax: 102_400,
+      slowAttackMinRateMin: 1,
+      slowAttackMinRateMax: 8192,
+      headerTimeoutMin: 1,
+      headerTimeoutMax: 60,
+      bodyTimeoutMin: 1,
+      bodyTimeoutMax: 120,
+    });
+  });
+
+  it('takes as many allow rules, referers, IP entries and UA rules as the CDN allows, and one more is refused', () => {
+    const d = limits.domain;
+    const list = (length: number, entry: (i: number) => string) => Array.from({ length }, (_, i) => entry(i));
+    const ip = (i: number) => `10.0.${i % 256}.${Math.floor(i / 256) + 1}`;
+    const parse = (count: (max: number) => number) =>
+      messages(
+        SecurityPolicySchema.safeParse({
+          ...policy,
+          referer: { type: 'allow', list: list(count(d.refererMax), (i) => `r${i}.example.com`) },
+          ipFilter: { type: 'deny', list: list(count(d.ipAclMax), ip) },
+          userAgentFilter: { type: 'blacklist', rules: list(count(d.uaRulesMax), (i) => `ua${i}`) },
+          clientFiltering: {
+            status: 'on',
+            blockEmptyUa: true,
+            allowRules: list(count(d.uaRulesMax), (i) => `agent-${i}`),
+          },
+        }),
+      );
+    expect(parse((max) => max)).toEqual([]);
+    expect(parse((max) => max + 1)).toEqual([
+      'referer.list:domain.referer.max',
+      'ipFilter.list:domain.ipAcl.max',
+      'userAgentFilter.rules:domain.ua.max',
+      'clientFiltering.allowRules:domain.ua.max',
+    ]);
+  });
+
+  it('takes an allow rule of the longest UA rule length, and refuses one character more', () => {
+    const rule = (length: number) => ({ status: 'on', blockEmptyUa: true, allowRules: ['a'.repeat(length)] });
+    expect(messages(ClientFilteringSchema.safeParse(rule(limits.domain.uaRuleMax)))).toEqual([]);
+    expect(messages(ClientFilteringSchema.safeParse(rule(limits.domain.uaRuleMax + 1)))).toEqual([
+      'allowRules.0:domain.ua.tooLong',
+    ]);
+  });
+});

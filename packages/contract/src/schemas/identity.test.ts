@@ -22,6 +22,33 @@ describe('IdNumberSchema (GB 11643)', () => {
     expect(issue('110105194912310021')).toBe('identity.idNumber.checkDigit');
   });
 
+  // One valid number per check character, computed outside this code (ISO 7064 MOD 11-2 by hand), so that a slip
+  // in the table or the weights refuses a valid number or takes a wrong one.
+  const validByCheckCharacter = [
+    ['0', '110105199003070180'],
+    ['1', '110105199003070041'],
+    ['2', '110105199003070092'],
+    ['3', '110105199003070033'],
+    ['4', '110105199003070084'],
+    ['5', '110105199003070025'],
+    ['6', '110105199003070076'],
+    ['7', '110105199003070017'],
+    ['8', '110105199003070068'],
+    ['9', '110105199003070199'],
+    ['X', '11010519900307005X'],
+  ] as const;
+  const checkCharacters = validByCheckCharacter.map(([character]) => character);
+
+  it.each(validByCheckCharacter)('accepts a number whose check character is %s', (_, number) => {
+    expect(issue(number)).toBeUndefined();
+  });
+
+  it.each(validByCheckCharacter)('refuses the number with check character %s under each other one', (right, number) => {
+    for (const wrong of checkCharacters.filter((character) => character !== right)) {
+      expect(issue(number.slice(0, 17) + wrong), wrong).toBe('identity.idNumber.checkDigit');
+    }
+  });
+
   it('refuses a birth date that is no day, before 1900 or in the future', () => {
     // 30 February, with a check digit that would otherwise be right.
     expect(issue('110105202302300016')).toBe('identity.idNumber.birthDate');
