@@ -121,6 +121,56 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     expect(csv.text).toContain(',50.00,50.00,');
   });
 
+  it('pays by balance with a balance exactly the price, leaving 0; one fen short is refused and nothing moves', async () => {
+    const priced = async (code: string, priceFen: bigint) =>
+      (
+        await h.operator.addPackage({
+          code,
+          type: 'https_requests',
+          name: `HTTPS requests ${code}`,
+          spec: '10M',
+          quota: 10_000_000n,
+          priceFen,
+          validityMonths: 1,
+        })
+      ).id;
+    const exact = await h.user();
+    await h.fund(exact, 50);
+    const placed = await order(exact, await priced('requests-5000', 5_000n));
+    const paid = await pay(exact, placed.id);
+    expect(paid.statusCode, paid.text).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'paid', paymentMethod: 'balance' });
+    expect(await balance(exact)).toBe(0n);
+    expect(await ledgerRows(exact.id, placed.id)).toEqual([
+      expect.objectContaining({ kind: 'payment', amountFen: -5_000n, balanceAfterFen: 0n }),
+    ]);
+
+    const short = await h.user();
+    await h.fund(short, 50);
+    const unpaid = await order(short, await priced('requests-5001', 5_001n));
+    const refused = await pay(short, unpaid.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.error).toBe('INSUFFICIENT_BALANCE');
+    expect(await balance(short)).toBe(5_000n);
+    expect(await ledgerRows(short.id, unpaid.id)).toEqual([]);
+    expect((await h.call(short, 'GET', `/order/${unpaid.id}/detail`)).body.data.status).toBe('unpaid');
+  });
+
+  it('credits a bank transfer with the amount received, not the one announced, whichever is larger', async () => {
+    for (const receivedFen of [1_999n, 2_501n]) {
+      const customer = await h.user();
+      const recharge = await h.call(customer, 'POST', '/recharge/create', { amountYuan: 20, method: 'bank_transfer' });
+      expect(recharge.body.data).toMatchObject({ kind: 'recharge', amountFen: '2000', status: 'unpaid' });
+      await h.operator.confirmTransfer(recharge.body.data.bankTransfer.reference, receivedFen);
+      const detail = (await h.call(customer, 'GET', `/order/${recharge.body.data.id}/detail`)).body.data;
+      expect(detail).toMatchObject({ status: 'paid', paymentMethod: 'bank_transfer' });
+      expect(await balance(customer)).toBe(receivedFen);
+      expect(await ledgerRows(customer.id, recharge.body.data.id)).toEqual([
+        expect.objectContaining({ kind: 'recharge', amountFen: receivedFen, balanceAfterFen: receivedFen }),
+      ]);
+    }
+  });
+
   it("counts a traffic package's use from the traffic the account served while it was in force", async () => {
     const buyer = await h.user();
     await h.fund(buyer, 50);
