@@ -102,6 +102,15 @@ describe('certificate check', () => {
     expect(check(c, k)).toEqual({ ok: false, problem, field });
   });
 
+  it("refuses a chain whose intermediate has the issuer's name and key identifier but not its key, as broken", () => {
+    const l = pki.issue(['www.a.com'], { ca: 'intermediate' });
+    expect(check(l.cert + pki.impostorIntermediateCert + pki.caCert, l.key)).toEqual({
+      ok: false,
+      problem: 'chainBroken',
+      field: 'certificate',
+    });
+  });
+
   it('reads RSA and ECDSA keys with their sizes, and links a chain through an intermediate', () => {
     const rsa = pki.issue(['www.a.com'], { keyType: 'rsa', ca: 'intermediate' });
     expect(check(rsa.chain, rsa.key)).toMatchObject({
