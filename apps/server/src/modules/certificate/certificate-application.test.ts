@@ -25,6 +25,8 @@ function holdableAcme(real: AcmeProvider) {
     release: (_error: Error) => {},
     /** The next order for this name is refused, as a CA that turns a request down does. */
     refuseOrderFor: null as string | null,
+    /** The next finalize is refused after the order's authorizations are valid, as a CA that turns a CSR down. */
+    refuseNextFinalize: false,
   };
   const provider: AcmeProvider = {
     ...real,
@@ -41,6 +43,10 @@ function holdableAcme(real: AcmeProvider) {
           return session.placeOrder(names);
         },
         async finalize(orderUrl, csr) {
+          if (hold.refuseNextFinalize) {
+            hold.refuseNextFinalize = false;
+            throw new Error('the CA refused the finalization');
+          }
           if (hold.active) {
             hold.arrive();
             await new Promise<void>((_resolve, reject) => {
@@ -240,6 +246,37 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
     dns.clear(app.records[0].name);
     const missing = (await verify(app.id)).body.data;
     expect(missing.failureReason).toContain(`_acme-challenge.shop.${apex} has no TXT record`);
+  });
+
+  it('places a new order when the customer retries after the CA failed the issuance, and issues on it', async () => {
+    const apex = await ownedApex();
+    const app = await pendingApplication({ domainNames: [`refused.${apex}`], keyType: 'ECC' });
+    publish(app.records);
+    hold.refuseNextFinalize = true;
+    expect((await verify(app.id)).body.data.status).toBe('generating');
+    await h.ctx.app.jobs.runDue();
+    const failed = (await detail(app.id)).body.data;
+    expect(failed).toMatchObject({ status: 'failed', retryCount: 0, certificateId: null });
+    expect(failed.failureReason).toContain('the CA refused the finalization');
+    const orderUrl = async () =>
+      (
+        await h.ctx.database.db
+          .select({ orderUrl: certificateApplications.orderUrl })
+          .from(certificateApplications)
+          .where(eq(certificateApplications.id, app.id))
+      )[0]!.orderUrl;
+    const refusedOrder = await orderUrl();
+    expect(refusedOrder).toEqual(expect.any(String));
+
+    const retried = (await h.call(owner, 'POST', `/certificate/order/${app.id}/retry`)).body.data;
+    expect(retried).toMatchObject({ status: 'creating', retryCount: 1, failureReason: null, records: [] });
+    expect(await orderUrl()).toBeNull();
+    await h.ctx.app.jobs.runDue();
+    const done = (await detail(app.id)).body.data;
+    expect(done).toMatchObject({ status: 'completed', retryCount: 1, failureReason: null });
+    expect(await orderUrl()).toEqual(expect.any(String));
+    expect(await orderUrl()).not.toBe(refusedOrder);
+    expect((await certificateRows()).filter((c) => c.id === done.certificateId)).toHaveLength(1);
   });
 
   it('resumes an issuance cut off between verify and finalize in another process, which alone works on it', async () => {
