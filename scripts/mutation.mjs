@@ -1,0 +1,200 @@
+// `npm run mutation [area...] [-- --force] [-- --concurrency=2]`: StrykerJS mutation testing of the code where a slip
+// costs money, access or data, one area at a time. Each area mutates its own files and runs only its own tests (an
+// explicit list: vitest's related-file search would pull in the whole server through app.ts). Runs are incremental:
+// Stryker keeps each area's last result in reports/mutation/incremental/ and retests only the mutants whose code or
+// tests changed; --force retests everything. The API tests run on PGlite. Not part of `npm test` or .ci/run.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Stryker } from '@stryker-mutator/core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = 'reports/mutation';
+
+const server = 'apps/server/src';
+const moduleArea = (name) => ({
+  mutate: [`${server}/modules/${name}/**/*.ts`],
+  tests: [`${server}/modules/${name}/**/*.test.ts`],
+  database: true,
+});
+
+/** mutate: the files mutated; tests: the test files run against them; database: the tests need the DB templates. */
+const areas = {
+  commerce: moduleArea('commerce'),
+  apikey: moduleArea('apikey'),
+  identity: moduleArea('identity'),
+  support: moduleArea('support'),
+  certificate: moduleArea('certificate'),
+  message: moduleArea('message'),
+  'operation-log': moduleArea('operation-log'),
+  // The sandbox gateways' callbacks (payment and face check) are checked in sandbox-callback.ts.
+  'payment-provider': {
+    mutate: [`${server}/providers/payment/**/*.ts`, `${server}/providers/sandbox-callback.ts`],
+    tests: [`${server}/modules/commerce/**/*.test.ts`, 'apps/server/test/sandbox-live.test.ts'],
+    database: true,
+  },
+  'identity-provider': {
+    mutate: [`${server}/providers/identity/**/*.ts`],
+    tests: [`${server}/modules/identity/**/*.test.ts`, 'apps/server/test/sandbox-live.test.ts'],
+    database: true,
+  },
+  // The permission guard is requireUser (auth.ts) with the contract's hasPermission.
+  'http-auth': {
+    mutate: [`${server}/http/auth.ts`, 'packages/contract/src/permissions.ts'],
+    tests: [
+      `${server}/http/auth.test.ts`,
+      'apps/server/test/http-security.test.ts',
+      `${server}/modules/apikey/**/*.test.ts`,
+    ],
+    database: true,
+  },
+  'contract-schemas': {
+    mutate: ['packages/contract/src/schemas/**/*.ts'],
+    tests: ['packages/contract/src/schemas/**/*.test.ts'],
+  },
+  'contract-crypto': {
+    mutate: ['packages/contract/src/crypto/**/*.ts'],
+    tests: ['packages/contract/src/crypto/**/*.test.ts'],
+  },
+  'contract-net': {
+    mutate: ['packages/contract/src/net/**/*.ts'],
+    tests: ['packages/contract/src/net/**/*.test.ts'],
+  },
+  'edge-config': {
+    mutate: ['packages/edge-config/src/**/*.ts', '!packages/edge-config/src/golden-cases.ts'],
+    tests: ['packages/edge-config/src/**/*.test.ts'],
+  },
+};
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const concurrencyArg = args.find((arg) => arg.startsWith('--concurrency='));
+// Two cores: one test runner leaves the other for the machine; --concurrency=2 when it is free.
+const concurrency = concurrencyArg ? Number(concurrencyArg.split('=')[1]) : 1;
+const requested = args.filter((arg) => !arg.startsWith('--'));
+const unknown = requested.filter((name) => !(name in areas));
+if (unknown.length > 0 || !Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(
+    `usage: npm run mutation [area...] [-- --force] [-- --concurrency=N]\nareas: ${Object.keys(areas).join(', ')}`,
+  );
+  process.exit(2);
+}
+const selected = requested.length > 0 ? requested : Object.keys(areas);
+
+/** Stryker's score: detected (killed or timed out) over every mutant that ran or had no test; errors do not count. */
+function summarize(name, area, report, seconds) {
+  const counts = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, RuntimeError: 0, CompileError: 0, Ignored: 0 };
+  const perFile = [];
+  const survivors = [];
+  const uncovered = [];
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    const fileCounts = { detected: 0, survived: 0, noCoverage: 0 };
+    for (const mutant of mutants) {
+      counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
+      if (mutant.status === 'Killed' || mutant.status === 'Timeout') fileCounts.detected++;
+      const { line, column } = mutant.location.start;
+      const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 100);
+      const entry = `  ${file}:${line}:${column}  ${mutant.mutatorName}  ${replacement}`;
+      if (mutant.status === 'Survived') {
+        fileCounts.survived++;
+        survivors.push(entry);
+      }
+      if (mutant.status === 'NoCoverage') {
+        fileCounts.noCoverage++;
+        uncovered.push(entry);
+      }
+    }
+    const valid = fileCounts.detected + fileCounts.survived + fileCounts.noCoverage;
+    if (valid > 0) perFile.push({ file, valid, ...fileCounts });
+  }
+  const detected = counts.Killed + counts.Timeout;
+  const valid = detected + counts.Survived + counts.NoCoverage;
+  const score = valid === 0 ? 100 : (100 * detected) / valid;
+  const percent = (part, whole) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)} %`);
+  const lines = [
+    `Mutation testing: ${name}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${(seconds / 60).toFixed(1)} min, StrykerJS ${strykerVersion}`,
+    `Mutated: ${area.mutate.join(' ')}`,
+    `Tests:   ${area.tests.join(' ')}`,
+    `Score: ${score.toFixed(1)} %  killed ${counts.Killed}, timeout ${counts.Timeout}, survived ${counts.Survived}, no coverage ${counts.NoCoverage} (not counted: runtime error ${counts.RuntimeError}, compile error ${counts.CompileError}, ignored ${counts.Ignored})`,
+    '',
+    'Per file (score, detected/valid, survived, no coverage):',
+    ...perFile.map(
+      (f) =>
+        `  ${percent(f.detected, f.valid).padStart(7)}  ${`${f.detected}/${f.valid}`.padStart(9)}  ${String(f.survived).padStart(3)}  ${String(f.noCoverage).padStart(3)}  ${f.file}`,
+    ),
+    '',
+    `Survived (${survivors.length}): file:line:column  mutator  replacement`,
+    ...survivors,
+    '',
+    `No coverage (${uncovered.length}): no test of the area runs this code`,
+    ...uncovered,
+    '',
+  ];
+  return { text: lines.join('\n'), score, counts };
+}
+
+const strykerVersion = JSON.parse(
+  fs.readFileSync(path.join(root, 'node_modules/@stryker-mutator/core/package.json'), 'utf8'),
+).version;
+process.chdir(root);
+fs.mkdirSync(path.join(reports, 'incremental'), { recursive: true });
+delete process.env.TEST_DATABASE_URL;
+
+const results = [];
+for (const name of selected) {
+  const area = areas[name];
+  console.log(`\n=== mutation testing: ${name}`);
+  process.env.MUTATION_DATABASE = area.database ? '1' : '0';
+  process.env.MUTATION_TESTS = area.tests.join(',');
+  const started = Date.now();
+  try {
+    await new Stryker({
+      testRunner: 'vitest',
+      plugins: ['@stryker-mutator/vitest-runner'],
+      vitest: { configFile: 'scripts/mutation.vitest.config.ts', related: false },
+      mutate: [...area.mutate, '!**/*.test.ts', '!**/*.sample-data.ts'],
+      coverageAnalysis: 'perTest',
+      incremental: true,
+      incrementalFile: `${reports}/incremental/${name}.json`,
+      force,
+      concurrency,
+      // A loaded machine slows every test: a mutant is a timeout only when it takes 20 s beyond its tests' time.
+      timeoutMS: 20_000,
+      dryRunTimeoutMinutes: 30,
+      ignorePatterns: [
+        '/reports',
+        '/apps/web',
+        '/apps/edge',
+        '/e2e',
+        '/bench',
+        'dist',
+        '/data',
+        'test-results',
+        '.build-test-*',
+      ],
+      reporters: ['json', 'html', process.stdout.isTTY ? 'progress' : 'progress-append-only'],
+      jsonReporter: { fileName: `${reports}/${name}.json` },
+      htmlReporter: { fileName: `${reports}/${name}.html` },
+      thresholds: { high: 85, low: 85, break: null },
+      cleanTempDir: 'always',
+    }).runMutationTest();
+    const report = JSON.parse(fs.readFileSync(`${reports}/${name}.json`, 'utf8'));
+    const summary = summarize(name, area, report, (Date.now() - started) / 1000);
+    fs.writeFileSync(`${reports}/${name}.txt`, summary.text);
+    console.log(`\n${summary.text}\n(written to ${reports}/${name}.txt, details in ${reports}/${name}.html)`);
+    results.push({ name, score: summary.score, counts: summary.counts });
+  } catch (error) {
+    console.error(`=== ${name}: Stryker failed: ${error?.stack ?? error}`);
+    results.push({ name, error: true });
+  }
+}
+
+console.log('\n=== mutation scores');
+for (const { name, score, counts, error } of results) {
+  console.log(
+    error
+      ? `  ${name}: failed (see above)`
+      : `  ${name}: ${score.toFixed(1)} %  (killed ${counts.Killed}, timeout ${counts.Timeout}, survived ${counts.Survived}, no coverage ${counts.NoCoverage})`,
+  );
+}
+process.exit(results.some((r) => r.error) ? 1 : 0);
