@@ -1,4 +1,4 @@
-// `npm run mutation [area...] [-- --force] [-- --concurrency=2]`: StrykerJS mutation testing of the code where a slip
+// `npm run mutation [area...] [-- --force --concurrency=2]`: StrykerJS mutation testing of the code where a slip
 // costs money, access or data, one area at a time. Each area mutates its own files and runs only its own tests (an
 // explicit list: vitest's related-file search would pull in the whole server through app.ts). Runs are incremental:
 // Stryker keeps each area's last result in reports/mutation/incremental/ and retests only the mutants whose code or
@@ -75,7 +75,7 @@ const requested = args.filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(name in areas));
 if (unknown.length > 0 || !Number.isInteger(concurrency) || concurrency < 1) {
   console.error(
-    `usage: npm run mutation [area...] [-- --force] [-- --concurrency=N]\nareas: ${Object.keys(areas).join(', ')}`,
+    `usage: npm run mutation [area...] [-- --force --concurrency=N]\nareas: ${Object.keys(areas).join(', ')}`,
   );
   process.exit(2);
 }
