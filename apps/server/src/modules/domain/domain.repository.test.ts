@@ -66,6 +66,7 @@ describe.each(dbKinds)('domain repositories on %s', (kind) => {
       version: 1,
       configUpdatedAt: at,
       hasCertificate: false,
+      edgeServing: false,
     });
     expect(await repo.findOfUser(database.db, await user(), id)).toBeNull();
     expect(await repo.findNameHolder(database.db, 'www.typed.example.com')).toEqual({ id, userId: owner });
