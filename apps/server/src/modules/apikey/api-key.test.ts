@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { limits, signRequest } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
 import { apiKeyNonces, apiKeys, sessions } from '../../db/schema';
+import { setCdnTypeById } from '../account/cdn-type';
+import { sendMessage } from '../message/message.service';
 import * as repo from './api-key.repository';
 import { addSampleApiKeys } from './api-key.sample-data';
 
@@ -26,7 +28,10 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE';
+  const skewS = limits.apiKey.timestampSkewMs / 1000;
+
+  const call = (user: TestUser, method: Method, url: string, payload?: object) =>
     ctx.app.inject({ method, url: `/api${url}`, headers: { ...user.headers, 'accept-language': 'en-US' }, payload });
 
   async function createKey(user: TestUser, body: object = {}): Promise<Key> {
@@ -44,7 +49,7 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     secretKey?: string;
   }
 
-  function signed(key: Key, method: 'GET' | 'POST', url: string, options: SignOptions = {}) {
+  function signed(key: Key, method: Method, url: string, options: SignOptions = {}) {
     const body = options.body ?? '';
     const authorization = signRequest({
       secretId: key.secretId,
@@ -69,6 +74,19 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
   }
 
   const keysOf = async (user: TestUser) => (await call(user, 'GET', '/key/list')).json().data;
+  /** A key of the owner's that is deleted when the test ends, whether it passed or not. */
+  const ownKey = async () => {
+    const key = await createKey(owner);
+    onTestFinished(async () => {
+      await call(owner, 'POST', `/key/${key.id}/delete`);
+    });
+    return key;
+  };
+  /** Moves the clock to the next whole second and answers it in seconds, so that skew edges are exact. */
+  const wholeSecond = () => {
+    ctx.clock.advance(1000 - (ctx.clock.now.getTime() % 1000));
+    return ctx.clock.now.getTime() / 1000;
+  };
 
   it('creates a key whose SecretKey is answered once and kept sealed, never listed', async () => {
     const key = await createKey(owner, { note: 'deploy bot' });
@@ -141,6 +159,42 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     await call(owner, 'POST', `/key/${key.id}/delete`);
   });
 
+  it(`accepts a timestamp exactly ${skewS} s off either way and refuses one ${skewS + 1} s off`, async () => {
+    const key = await ownKey();
+    const now = wholeSecond();
+    for (const timestamp of [now - skewS, now + skewS]) {
+      expect((await signed(key, 'GET', '/user/profile', { timestamp })).statusCode, String(timestamp - now)).toBe(200);
+    }
+    for (const timestamp of [now - skewS - 1, now + skewS + 1]) {
+      const res = await signed(key, 'GET', '/user/profile', { timestamp });
+      expect(res.statusCode, String(timestamp - now)).toBe(401);
+      expect(res.json().error).toBe('SIGNATURE_EXPIRED');
+    }
+  });
+
+  it('keeps a nonce through every purge while its timestamp can still be accepted: no replay, even future-dated', async () => {
+    const key = await ownKey();
+    const purge = () => repo.purgeNonces(ctx.database.db, ctx.clock.now);
+    // A call dated now: at the last moment its timestamp is accepted, a purge has kept its nonce.
+    let now = wholeSecond();
+    expect((await signed(key, 'GET', '/user/profile', { nonce: 'kept-now', timestamp: now })).statusCode).toBe(200);
+    ctx.clock.advance(limits.apiKey.timestampSkewMs);
+    await purge();
+    const late = await signed(key, 'GET', '/user/profile', { nonce: 'kept-now', timestamp: now });
+    expect(late.json().error).toBe('NONCE_REUSED');
+    // A call dated as far ahead as is accepted: its timestamp stays acceptable for twice the skew after it is made.
+    now = wholeSecond();
+    const future = now + skewS;
+    expect((await signed(key, 'GET', '/user/profile', { nonce: 'kept-ahead', timestamp: future })).statusCode).toBe(
+      200,
+    );
+    ctx.clock.advance(2 * limits.apiKey.timestampSkewMs);
+    await purge();
+    const replay = await signed(key, 'GET', '/user/profile', { nonce: 'kept-ahead', timestamp: future });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toBe('NONCE_REUSED');
+  });
+
   it('refuses a body other than the one signed, before the handler runs', async () => {
     const key = await createKey(owner);
     const body = JSON.stringify({ userName: owner.userName, email: `${owner.userName}@example.test` });
@@ -177,6 +231,48 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     expect(write.statusCode).toBe(403);
     expect(write.json().error).toBe('API_KEY_READ_ONLY');
     await call(owner, 'POST', `/key/${key.id}/delete`);
+  });
+
+  it('refuses a read-only key every write method (POST, DELETE) on calls a writing key may make; GET and HEAD pass', async () => {
+    // No route answers PUT or PATCH: POST and DELETE are the write methods there are.
+    const user = await createTestUser(ctx);
+    await setCdnTypeById(ctx.database.db, user.id, 'eo', ctx.clock.now);
+    const readOnly = await createKey(user, { readOnly: true });
+    const writer = await createKey(user);
+    const ticket = await call(user, 'POST', '/support/tickets', {
+      product: 'cdn',
+      urgency: 'impact',
+      title: 'Kept',
+      description: 'A read-only key cannot remove this.',
+    });
+    expect(ticket.statusCode, ticket.body).toBe(200);
+    const ticketId: number = ticket.json().data.id;
+    await sendMessage(ctx.database.db, user.id, { kind: 'notice', title: 'kept', content: 'x' });
+    const [noticeId] = (await call(user, 'GET', '/notice/all')).json().data.list.map((m: { id: number }) => m.id);
+
+    const read = await signed(readOnly, 'GET', `/support/tickets/${ticketId}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await signed(readOnly, 'HEAD', `/notice/${noticeId}`)).statusCode).toBe(200);
+    const writes: [Method, string, object?][] = [
+      ['POST', `/notice/${noticeId}`, { read: true }],
+      ['POST', `/support/tickets/${ticketId}/reply`, { content: 'from a read-only key' }],
+      ['DELETE', `/notice/${noticeId}`],
+      ['DELETE', `/support/tickets/${ticketId}`],
+      ['DELETE', '/eo/domain/999999'],
+    ];
+    for (const [method, url, body] of writes) {
+      const res = await signed(readOnly, method, url, { body: body && JSON.stringify(body) });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error, `${method} ${url}`).toBe('API_KEY_READ_ONLY');
+    }
+    expect((await call(user, 'GET', `/notice/${noticeId}`)).json().data).toMatchObject({ read: false });
+    expect((await call(user, 'GET', `/support/tickets/${ticketId}`)).json().data.replies).toEqual([]);
+
+    // The same calls with a key that may write get past the key: only the read-only check refused them.
+    expect((await signed(writer, 'DELETE', `/notice/${noticeId}`)).statusCode).toBe(200);
+    expect((await signed(writer, 'DELETE', `/support/tickets/${ticketId}`)).statusCode).toBe(200);
+    expect((await signed(writer, 'DELETE', '/eo/domain/999999')).json().error).toBe('NOT_FOUND');
+    expect((await call(user, 'GET', `/support/tickets/${ticketId}`)).statusCode).toBe(404);
   });
 
   it('keeps session-only calls to sessions: keys, two-factor, password, sign-out', async () => {
