@@ -346,6 +346,55 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     expect(await ledgerRows(buyer.id)).toEqual([]);
   });
 
+  it('refuses a notification without a signature header or with a wrong one; the same body signed is taken', async () => {
+    const buyer = await h.user();
+    const placed = await order(buyer);
+    await openQr(buyer, placed.id);
+    const body = await paidNotification(placed.id, randomUUID());
+    const unsigned = await h.ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/notify/sandbox',
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const secret = h.ctx.config.payment.sandboxSecret;
+    const otherBody = JSON.stringify({ ...JSON.parse(body), notifyId: randomUUID() });
+    for (const wrong of ['', 'sha256=00', signBody('not-the-secret-at-all', body), signBody(secret, otherBody)]) {
+      expect((await notify(body, wrong)).statusCode, wrong).toBe(400);
+    }
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('unpaid');
+    expect((await notify(body)).body).toBe('success');
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('paid');
+  });
+
+  it("refuses a signed notification whose amount (one fen less or more), trade or gateway is not the order's", async () => {
+    const buyer = await h.user();
+    const placed = await order(buyer);
+    await openQr(buyer, placed.id);
+    const paid = JSON.parse(await paidNotification(placed.id, randomUUID()));
+    const again = (change: object = {}) => notify(JSON.stringify({ ...paid, notifyId: randomUUID(), ...change }));
+    const amount = BigInt(paid.amountFen);
+    for (const change of [
+      { amountFen: String(amount - 1n) },
+      { amountFen: String(amount + 1n) },
+      { tradeNo: `${paid.tradeNo}0` },
+    ]) {
+      expect((await again(change)).statusCode, JSON.stringify(change)).toBe(404);
+    }
+    const setGateway = (gateway: string) =>
+      h.ctx.database.db.update(orders).set({ gateway }).where(eq(orders.id, placed.id));
+    await setGateway('another-gateway');
+    expect((await again()).statusCode).toBe(404);
+    await setGateway('sandbox');
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('unpaid');
+    expect((await h.call(buyer, 'GET', '/user/my_plan')).body.data).toEqual([]);
+    expect(await ledgerRows(buyer.id)).toEqual([]);
+
+    expect((await again()).body).toBe('success');
+    expect((await h.call(buyer, 'GET', `/order/${placed.id}/detail`)).body.data.status).toBe('paid');
+  });
+
   it('cancelling on the sandbox pay page cancels the unpaid order', async () => {
     const buyer = await h.user();
     const placed = await order(buyer);
