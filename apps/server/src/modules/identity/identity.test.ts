@@ -227,6 +227,28 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect((await notify(unknown, signBody(secret, unknown))).statusCode).toBe(404);
   });
 
+  it('refuses a face-check callback without a signature header or with a wrong one; the same body signed is taken', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const checkId = new URL(attempt.checkUrl).pathname.split('/').at(-1);
+    const passed = JSON.stringify({ notifyId: randomUUID(), checkId, bizNo: `RN${attempt.id}`, result: 'passed' });
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/api/real-name/notify/sandbox',
+      payload: passed,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const secret = config.identity.sandboxSecret;
+    const otherBody = JSON.stringify({ ...JSON.parse(passed), notifyId: randomUUID() });
+    for (const wrong of ['', signBody('not-the-secret-at-all', passed), signBody(secret, otherBody)]) {
+      expect((await notify(passed, wrong)).statusCode, wrong).toBe(400);
+    }
+    expect(await verifiedFlag(who.id)).toBe(false);
+    expect((await notify(passed, signBody(secret, passed))).body).toBe('success');
+    expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
   it('allows the configured number of failed checks a Beijing day, then waits for the next day', async () => {
     const who = await user();
     for (let i = 0; i < 2; i++) {
