@@ -58,6 +58,8 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
       '<a href="javascript:alert(1)"><text>x</text></a>',
       '<a xlink:href="&#106;avascript:alert(1)"><text>x</text></a>',
       '<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><img src=x onerror=alert(1)></body></foreignObject>',
+      // Refused for the element alone: an empty foreignObject trips no other rule.
+      '<foreignObject width="1" height="1"/>',
       '<image href="https://evil.example/x.png"/>',
       '<style>@import url(https://evil.example/x.css);</style>',
       '<rect fill="url(https://evil.example/p.svg#x)" width="1" height="1"/>',

@@ -67,6 +67,57 @@ describe('svgIsInert', () => {
     expect(svgIsInert(text)).toBe(false);
   });
 
+  // Each input below breaks exactly one rule of svgIsInert, so weakening that rule alone lets it through.
+  const SODIPODI = ' xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"';
+  it.each([
+    ['foreignObject, off the element allow-list', svg('<foreignObject width="1" height="1"/>')],
+    ['script, off the element allow-list', svg('<script/>')],
+    ['an element outside the SVG namespace', svg('<circle xmlns="urn:x" r="1"/>')],
+    ['an editor element as the root', `<sodipodi:namedview${SODIPODI}/>`],
+    ['an SVG element other than <svg> as the root', '<circle xmlns="http://www.w3.org/2000/svg" r="1"/>'],
+    ['an attribute off the allow-list', svg('<rect width="1" height="1" onload="alert(1)"/>')],
+    ['an allowed attribute name in another namespace', svg('<circle r="1" x:fill="red" xmlns:x="urn:x"/>')],
+    ['an xml: attribute other than space and lang', svg('<g xml:base="https://evil.example/"/>')],
+    ['a handler on an editor element', svg(`<sodipodi:namedview${SODIPODI} onload="alert(1)"/>`)],
+    ['a link-like attribute on an editor element', svg(`<sodipodi:namedview${SODIPODI} HREF="javascript:alert(1)"/>`)],
+    ['a link to outside the image', svg('<use href="https://evil.example/s.svg#x"/>')],
+    ['an xlink link to outside the image', svg('<use xlink:href="https://evil.example/s.svg#x"/>', XLINK)],
+    ['embedded raster data on an element other than <image>', svg('<use href="data:image/png;base64,AAAA"/>')],
+    ['a backslash in CSS', svg('<style>rect { fill: red\\9 }</style>')],
+    ['an at-rule without url()', svg('<style>@import "https://evil.example/x.css";</style>')],
+    ['image-set() in CSS', svg('<rect style="fill: image-set(&quot;x.png&quot; 1x)" width="1" height="1"/>')],
+    ['expression() in CSS', svg('<rect style="width: expression(alert(1))" height="1"/>')],
+    ['src() in CSS', svg('<style>rect { fill: src("https://evil.example/p") }</style>')],
+    ['a url() in a style sheet that is not a fragment', svg('<style>rect { fill: url(p.svg) }</style>')],
+    ['a url() in an attribute that is not a fragment', svg('<rect fill="url( \'p.svg#x\')" width="1" height="1"/>')],
+    ['an element inside <style>', svg('<style>rect { fill: red }<g/></style>')],
+    ['a DOCTYPE alone', '<!DOCTYPE svg><svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['a processing instruction alone', svg('<?pi x?>')],
+    [
+      'a declared encoding other than UTF-8',
+      '<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+    ],
+    ['no root at all', '<?xml version="1.0"?>'],
+  ])('refuses %s', (_, text) => {
+    expect(svgIsInert(text)).toBe(false);
+  });
+
+  it.each([
+    ['an xml:lang and an xml:space', svg('<text xml:lang="en" xml:space="preserve">x</text>')],
+    ['a fragment link with spaces around it', svg('<use href="  #c "/><use xlink:href="#c"/>', XLINK)],
+    [
+      'every embedded raster type',
+      svg(['png', 'jpeg', 'gif', 'webp'].map((t) => `<image href="data:image/${t};base64,AA=="/>`).join('')),
+    ],
+    [
+      'fragments in url() with and without quotes',
+      svg('<style>a { fill: url( "#g") } b { fill: url(#h) }</style><rect fill="url(\'#g\')" width="1" height="1"/>'),
+    ],
+    ['an editor attribute on an editor element', svg(`<sodipodi:namedview${SODIPODI} pagecolor="#fff"/>`)],
+  ])('accepts %s', (_, text) => {
+    expect(svgIsInert(text)).toBe(true);
+  });
+
   it('takes a real icon: paths, gradients, text, fragments, embedded raster, editor metadata', () => {
     const icon = `\uFEFF<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <!-- Created with Inkscape -->
