@@ -33,6 +33,7 @@ const sampleStates = {
 } as const;
 
 test('a newcomer logs in as demo and reaches every settings tab of a sample domain', async ({ page }) => {
+  test.slow();
   await page.goto('/user/login');
   await page.getByLabel('Username').fill(demoAccount.userName);
   await page.getByLabel('Password').fill(demoAccount.password);

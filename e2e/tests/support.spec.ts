@@ -19,6 +19,7 @@ const executable = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 
 test('submit a ticket with images, the staff reply, the bell shows it, read it in /msg, close with a rating', async ({
   signedInPage: page,
 }) => {
+  test.slow();
   // Forms and answers run zod schemas: jitless, they never trip the CSP's script-src (issue 23).
   const cspViolations: string[] = [];
   page.on('console', (message) => {
