@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { connect, type Database, openPglite } from '../src/db/connect';
+import { migrate } from '../src/db/migrate';
 import { adminQuery, databaseUrlWithName } from './template-database';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -114,4 +119,19 @@ export function multipart(filename: string, contentType: string, data: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * Applies one migration file again, alone, to a database the test has put back to its state before that file (a
+ * migration that converts existing rows is tested this way): answers the files applied.
+ */
+export async function rerunMigration(database: Database, file: string): Promise<string[]> {
+  await database.db.execute(sql`DELETE FROM schema_migrations WHERE name = ${file}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-migration-'));
+  try {
+    fs.copyFileSync(fileURLToPath(new URL(`../src/db/migrations/${file}`, import.meta.url)), path.join(dir, file));
+    return await migrate(database, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -41,28 +41,24 @@ export async function transition(
   id: number,
   from: readonly CertificateApplicationStatus[],
   change: ApplicationChange & { updatedAt: Date },
+  retried = false,
 ): Promise<ApplicationRow | undefined> {
   const [row] = await ex
     .update(certificateApplications)
-    .set(change)
+    .set(retried ? { ...change, retryCount: sql`${certificateApplications.retryCount} + 1` } : change)
     .where(and(eq(certificateApplications.id, id), inArray(certificateApplications.status, [...from])))
     .returning();
   return row;
 }
 
 /** Like transition, and counts one more retry. */
-export async function countRetry(
+export function countRetry(
   ex: Executor,
   id: number,
   from: readonly CertificateApplicationStatus[],
   change: ApplicationChange & { updatedAt: Date },
 ): Promise<ApplicationRow | undefined> {
-  const [row] = await ex
-    .update(certificateApplications)
-    .set({ ...change, retryCount: sql`${certificateApplications.retryCount} + 1` })
-    .where(and(eq(certificateApplications.id, id), inArray(certificateApplications.status, [...from])))
-    .returning();
-  return row;
+  return transition(ex, id, from, change, true);
 }
 
 /** Takes the application's worker lease if it is free (or expired); false when another process holds it. */

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, type TestPki } from '../../../test/fixtures/certificates';
 import { closedPort, createDomainHarness, type DomainHarness, segmentBodies } from '../../../test/fixtures/domains';
 import type { TestUser } from '../../../test/fixtures/users';
-import { dbKinds } from '../../../test/helpers';
-import { migrate, rowsOf } from '../../db/migrate';
+import { dbKinds, rerunMigration } from '../../../test/helpers';
+import { rowsOf } from '../../db/migrate';
 
 describe.each(dbKinds)('domain configuration on %s', (kind) => {
   let h: DomainHarness;
@@ -307,14 +303,7 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
     // The database as it was before 0022: no column, no switch in the documents.
     await db.execute(sql`ALTER TABLE domains DROP COLUMN edge_serving`);
     await db.execute(sql`UPDATE domain_configs SET config = config #- '{sources,0,verifyCertificate}'`);
-    await db.execute(sql`DELETE FROM schema_migrations WHERE name = ${file}`);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-migration-'));
-    try {
-      fs.copyFileSync(fileURLToPath(new URL(`../../db/migrations/${file}`, import.meta.url)), path.join(dir, file));
-      expect(await migrate(h.ctx.database, dir)).toEqual([file]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await rerunMigration(h.ctx.database, file)).toEqual([file]);
     expect((await config(id)).sources[0].verifyCertificate).toBe('off');
     const serving = await db.execute(
       sql`SELECT id::int AS id, edge_serving AS serving FROM domains WHERE id IN (${id}, ${creating}) ORDER BY id`,

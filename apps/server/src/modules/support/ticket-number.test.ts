@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupportHarness, type SupportHarness } from '../../../test/fixtures/support';
 import type { TestUser } from '../../../test/fixtures/users';
-import { dbKinds } from '../../../test/helpers';
-import { migrate, rowsOf } from '../../db/migrate';
+import { dbKinds, rerunMigration } from '../../../test/helpers';
+import { rowsOf } from '../../db/migrate';
 import { tickets } from '../../db/schema';
 
 const ticket = {
@@ -59,7 +55,6 @@ describe.each(dbKinds)('ticket numbers on %s', (kind) => {
     // The database as it was before 0023: no sequence, today's and yesterday's tickets numbered at random.
     await db.execute(sql`DROP SEQUENCE ticket_numbers`);
     await db.delete(tickets);
-    await db.execute(sql`DELETE FROM schema_migrations WHERE name = ${file}`);
     const legacy = (no: string) => ({ ...ticket, ticketNo: no, userId: owner.id, status: 'processing' as const });
     await db
       .insert(tickets)
@@ -69,13 +64,7 @@ describe.each(dbKinds)('ticket numbers on %s', (kind) => {
         legacy(`TK${yesterday}999990`),
         legacy('TK-imported-1'),
       ]);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-migration-'));
-    try {
-      fs.copyFileSync(fileURLToPath(new URL(`../../db/migrations/${file}`, import.meta.url)), path.join(dir, file));
-      expect(await migrate(h.ctx.database, dir)).toEqual([file]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await rerunMigration(h.ctx.database, file)).toEqual([file]);
     expect(await create()).toBe(`TK${day()}731515`);
   });
 });
