@@ -183,8 +183,10 @@ describe.each(dbKinds)('edge-platform domains on %s', (kind) => {
       ipOrDomain: ['127.0.0.1'],
       httpPort: h.origin.port,
       originProtocol: 'http',
+      verifyCertificate: 'on',
     });
     expect(source.body.data.sourceConfig).toMatchObject({ originProtocol: 'http' });
+    expect(source.body.data.sourceConfig.sources[0].verifyCertificate).toBe('on');
     await h.settle();
 
     const https = await h.call(eo, 'POST', `/eo/domain/${id}/https`, { https: 'on' });

@@ -37,7 +37,7 @@ export function EoOriginForm({ domain }: { domain: EoDomainConfig }) {
   return (
     <SectionCard title={t('domain.origin.title')} description={t('domain.origin.description')}>
       <Form noValidate form={form} initialValues={originFormValues(origin)} onFinish={submit} style={{ maxWidth: 720 }}>
-        <OriginFields domainName={domain.domainName} withIpv6 />
+        <OriginFields domainName={domain.domainName} withIpv6 withCertificateCheck />
         {unreachable ? (
           <div style={{ marginBottom: 16 }}>
             <OriginCheckAlert onRetry={() => form.submit()} retrying={save.isPending} />
