@@ -24,6 +24,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
 );
 
+const CI_PROPERTY_SEED = 20_261_126;
+
 describe.each(dbKinds)('balance invariants on %s', (kind) => {
   let h: CommerceHarness;
   const packageIds: number[] = [];
@@ -46,8 +48,9 @@ describe.each(dbKinds)('balance invariants on %s', (kind) => {
   afterAll(() => h.close());
 
   it('random recharges, purchases, refunds and concurrent debits: the ledger sums to the balance, never below zero, no order paid twice', async () => {
-    const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
-    // The seed is printed so that a failure can be replayed with PROPERTY_SEED=<seed>.
+    // CI runs one fixed seed, so a red run is the code's doing and replays as it was; elsewhere each run explores a
+    // new one. The seed is printed so that a failure can be replayed with PROPERTY_SEED=<seed>.
+    const seed = Number(process.env.PROPERTY_SEED ?? (process.env.CI ? CI_PROPERTY_SEED : Date.now() % 2 ** 31));
     console.info(`balance property test seed: ${seed}`);
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
