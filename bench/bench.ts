@@ -11,6 +11,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { connect, type Database } from '../apps/server/src/db/connect';
 import { migrate } from '../apps/server/src/db/migrate';
 import { startBackground } from '../apps/server/src/jobs';
+import { productionSandboxSettings } from '../apps/server/test/fixtures/production';
 import { createTestUser, type TestUser } from '../apps/server/test/fixtures/users';
 
 /** One benchmark module: bench/<name>.bench.ts default-exports this and is listed in bench/run.ts. */
@@ -128,12 +129,7 @@ export async function startApp(
   options: StartOptions = {},
 ): Promise<{ app: FastifyInstance; url: string; user: TestUser; stop(): Promise<void> }> {
   const config = loadConfig({
-    NODE_ENV: 'production',
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
-    FACE_CHECK_SANDBOX_SECRET: randomBytes(24).toString('base64'),
-    PAYMENT_GATEWAY: 'sandbox',
-    IDENTITY_PROVIDER: 'sandbox',
+    ...productionSandboxSettings(),
     DATA_DIR: bench.dataDir,
     DEMO: 'false',
     LOG_LEVEL: 'info',

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { productionSandboxSettings } from '../apps/server/test/fixtures/production';
 import { ensureWebBuild, repoRoot } from './bench';
 
 /** The console as a user runs it: `npm start`'s script, in production mode, in a process of its own. */
@@ -49,12 +49,7 @@ export async function startServedApp(): Promise<ServedApp> {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
-      FACE_CHECK_SANDBOX_SECRET: randomBytes(24).toString('base64'),
-      PAYMENT_GATEWAY: 'sandbox',
-      IDENTITY_PROVIDER: 'sandbox',
+      ...productionSandboxSettings(),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/connect';
+import { productionSandboxSettings } from './fixtures/production';
 import { createTestDatabase, dbKinds } from './helpers';
 
 /** The sandboxes' own pages, as a production server that was told PAYMENT_GATEWAY / IDENTITY_PROVIDER=sandbox serves them. */
@@ -42,14 +43,7 @@ describe.each(dbKinds)('sandboxes in production on %s', (kind) => {
   afterAll(() => database.close());
 
   it('say on every page that their result is real when production runs them', async () => {
-    const pages = await sandboxPages(database, {
-      NODE_ENV: 'production',
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64'),
-      FACE_CHECK_SANDBOX_SECRET: randomBytes(24).toString('base64'),
-      PAYMENT_GATEWAY: 'sandbox',
-      IDENTITY_PROVIDER: 'sandbox',
-    });
+    const pages = await sandboxPages(database, productionSandboxSettings());
     for (const [name, html] of Object.entries(pages)) {
       expect(html, name).toContain('id="sandbox-live"');
       expect(html, name).toContain('whoever opens this page decides the result, and it counts for real');
