@@ -154,6 +154,8 @@ for (const name of selected) {
       vitest: { configFile: 'scripts/mutation.vitest.config.ts', related: false },
       mutate: [...area.mutate, '!**/*.test.ts', '!**/*.sample-data.ts'],
       coverageAnalysis: 'perTest',
+      // One temporary folder per area, so areas can run side by side (cleanTempDir removes the whole folder).
+      tempDirName: `.stryker-tmp/${name}`,
       incremental: true,
       incrementalFile: `${reports}/incremental/${name}.json`,
       force,
@@ -162,6 +164,7 @@ for (const name of selected) {
       timeoutMS: 20_000,
       dryRunTimeoutMinutes: 30,
       ignorePatterns: [
+        '/.stryker-tmp',
         '/reports',
         '/apps/web',
         '/apps/edge',
