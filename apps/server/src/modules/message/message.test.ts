@@ -1,9 +1,12 @@
+import { limits } from '@edgeward/contract';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupportHarness, type SupportHarness } from '../../../test/fixtures/support';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
+import { users } from '../../db/schema';
 import { eventMessage, sendMessage } from './message.service';
-import { safeHtml } from './safe-html';
+import { escapeHtml, safeHtml } from './safe-html';
 
 describe('safeHtml', () => {
   it('keeps formatting and removes script, handlers and javascript: links', () => {
@@ -34,6 +37,52 @@ describe('safeHtml', () => {
     ]) {
       expect(safeHtml(`<p>a<img src="${src}">b</p>`), src).toBe('<p>ab</p>');
     }
+  });
+});
+
+describe('safeHtml allow-list', () => {
+  const containers = ['p', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'sub', 'sup', 'code', 'pre', 'blockquote'];
+  const structure = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'span', 'div'];
+  const tables = ['table', 'thead', 'tbody', 'tr', 'th', 'td'];
+  it.each([...containers, ...structure, ...tables])('keeps <%s>', (tag) => {
+    expect(safeHtml(`<${tag}>x</${tag}>`)).toBe(`<${tag}>x</${tag}>`);
+  });
+
+  it.each(['br', 'hr'])('keeps the empty element <%s>', (tag) => {
+    expect(safeHtml(`a<${tag}>b`)).toBe(`a<${tag} />b`);
+  });
+
+  it('keeps only the attributes of its list: a title on a link, column and row spans on a cell', () => {
+    expect(safeHtml('<a href="https://example.com" title="Docs" class="x">d</a>')).toBe(
+      '<a href="https://example.com" title="Docs" target="_blank" rel="noopener noreferrer nofollow">d</a>',
+    );
+    expect(safeHtml('<td colspan="2" rowspan="3" style="color:red">c</td>')).toBe('<td colspan="2" rowspan="3">c</td>');
+    expect(safeHtml('<p id="x" class="y" style="color:red" title="t">p</p>')).toBe('<p>p</p>');
+  });
+
+  it('keeps links over http, https and mailto only; a protocol-relative link loses its address', () => {
+    const link = (href: string) => `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">x</a>`;
+    for (const href of ['http://example.com/', 'https://example.com/', 'mailto:ops@example.com']) {
+      expect(safeHtml(`<a href="${href}">x</a>`), href).toBe(link(href));
+    }
+    for (const href of ['//evil.example/x', 'ftp://example.com/', 'data:text/html,x', 'vbscript:x']) {
+      expect(safeHtml(`<a href="${href}">x</a>`), href).toBe(
+        '<a target="_blank" rel="noopener noreferrer nofollow">x</a>',
+      );
+    }
+  });
+
+  it('drops forms, frames, objects, styles and their text', () => {
+    expect(safeHtml('<form action="https://x"><input name="a"></form><style>p{}</style><object></object>ok')).toBe(
+      'ok',
+    );
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes each character that could open markup or end an attribute, and nothing else', () => {
+    expect(escapeHtml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&#39;f');
+    expect(escapeHtml('plain text: 100% / 2')).toBe('plain text: 100% / 2');
   });
 });
 
@@ -142,5 +191,83 @@ describe.each(dbKinds)('messages on %s', (kind) => {
     await h.call(stranger, 'POST', '/notice/delete_all');
     expect((await h.call(owner, 'GET', `/notice/${id}`)).body.data.read).toBe(false);
     expect((await h.call(owner, 'GET', '/notice/unknown')).statusCode).toBe(400);
+  });
+
+  it('publishes a notice only with a title, a content within their limits and a recipient', async () => {
+    const reader = await h.user();
+    const to = ['--to', reader.userName];
+    const refusals: [string[], string][] = [
+      [['--content', 'c', ...to], '--title and --content are needed'],
+      [['--title', '  ', '--content', 'c', ...to], '--title and --content are needed'],
+      [['--title', 't', ...to], '--title and --content are needed'],
+      [['--title', 't', '--content', '  ', ...to], '--title and --content are needed'],
+      [['--title', 'x'.repeat(limits.message.titleMax + 1), '--content', 'c', ...to], '--title is at most 200'],
+      [
+        ['--title', 't', '--content', 'x'.repeat(limits.message.contentMax + 1), ...to],
+        '--content is at most 20000 characters',
+      ],
+      [['--title', 't', '--content', 'c'], '--to <userName|all> is needed'],
+      [['stray', '--title', 't', '--content', 'c', ...to], 'unexpected argument stray'],
+    ];
+    for (const [args, error] of refusals) {
+      const res = await h.ops('notice', 'publish', ...args);
+      expect(res, args.join(' ').slice(0, 60)).toMatchObject({ code: 1, err: expect.stringContaining(error) });
+    }
+    expect((await h.call(reader, 'GET', '/notice/all')).body.data.total).toBe(0);
+
+    const title = 'x'.repeat(limits.message.titleMax);
+    const content = 'y'.repeat(limits.message.contentMax);
+    const fits = await h.ops('notice', 'publish', '--title', ` ${title} `, '--content', content, ...to);
+    expect(fits).toMatchObject({ code: 0, out: `Published to ${reader.userName}` });
+    const [notice] = (await h.call(reader, 'GET', '/notice/all')).body.data.list;
+    expect(notice.title).toBe(title);
+    expect((await h.call(reader, 'GET', `/notice/${notice.id}`)).body.data.content).toBe(content);
+  });
+
+  it('tells how many accounts a notice to everyone reached', async () => {
+    const [accounts] = await h.ctx.database.db.select({ n: count() }).from(users);
+    const res = await h.ops('notice', 'publish', '--title', 'Count', '--content', 'c', '--to', 'all');
+    expect(res.out).toBe(`Published to ${accounts!.n} accounts`);
+  });
+
+  it('lists newest first, of two at the same time the later written first, each tab with its own messages', async () => {
+    const reader = await h.user();
+    const start = h.ctx.clock.now.getTime();
+    const sent: [string, number][] = [
+      ['oldest', 0],
+      ['newest', 2_000],
+      ['same time, first', 1_000],
+      ['same time, second', 1_000],
+    ];
+    for (const [title, offset] of sent) {
+      await sendMessage(
+        h.ctx.database.db,
+        reader.id,
+        { kind: 'notice', title: `  ${title} `, content: 'x' },
+        new Date(start + offset),
+      );
+    }
+    const list = async (tab: string) => (await h.call(reader, 'GET', `/notice/${tab}`)).body.data.list;
+    const all = await list('all');
+    expect(all.map((m: { title: string }) => m.title)).toEqual([
+      'newest',
+      'same time, second',
+      'same time, first',
+      'oldest',
+    ]);
+    expect(all.map((m: { createDate: number }) => m.createDate)).toEqual(
+      [2_000, 1_000, 1_000, 0].map((o) => start + o),
+    );
+    expect(all.every((m: { read: boolean }) => m.read === false)).toBe(true);
+
+    const newest = all[0].id;
+    await h.call(reader, 'POST', `/notice/${newest}`, { read: true });
+    expect((await list('read')).map((m: { id: number }) => m.id)).toEqual([newest]);
+    expect((await list('read'))[0].read).toBe(true);
+    expect((await list('unread')).map((m: { id: number }) => m.id)).toEqual(
+      all.slice(1).map((m: { id: number }) => m.id),
+    );
+    expect((await h.call(reader, 'GET', `/notice/${newest}`)).body.data.read).toBe(true);
+    expect((await h.call(reader, 'GET', '/notice/unread_count')).body.data).toBe(3);
   });
 });
