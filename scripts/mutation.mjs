@@ -30,7 +30,11 @@ const areas = {
   // The sandbox gateways' callbacks (payment and face check) are checked in sandbox-callback.ts.
   'payment-provider': {
     mutate: [`${server}/providers/payment/**/*.ts`, `${server}/providers/sandbox-callback.ts`],
-    tests: [`${server}/modules/commerce/**/*.test.ts`, 'apps/server/test/sandbox-live.test.ts'],
+    tests: [
+      `${server}/modules/commerce/**/*.test.ts`,
+      `${server}/providers/sandbox-callback.test.ts`,
+      'apps/server/test/sandbox-live.test.ts',
+    ],
     database: true,
   },
   'identity-provider': {
