@@ -44,45 +44,18 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  const order = async (user: TestUser, packageId = trafficId) => {
-    const res = await h.call(user, 'POST', '/order/create', { packageId });
-    expect(res.statusCode, res.text).toBe(200);
-    return res.body.data as { id: number; orderNo: string; amountFen: string; status: string; closeAt: number | null };
-  };
-  const pay = (user: TestUser, id: number, key: string = randomUUID()) =>
-    h.call(user, 'POST', `/order/${id}/pay-by-balance`, undefined, { 'idempotency-key': key });
-  const balance = async (user: TestUser) => BigInt((await h.call(user, 'GET', '/balance')).body.data.balanceFen);
+  const order = (user: TestUser, packageId = trafficId) => h.order(user, packageId);
+  const pay = (user: TestUser, id: number, key?: string) => h.payByBalance(user, id, key);
+  const balance = (user: TestUser) => h.balance(user);
   const ledgerRows = (userId: number, orderId?: number) =>
     h.ctx.database.db
       .select()
       .from(balanceLedger)
       .where(and(eq(balanceLedger.userId, userId), orderId ? eq(balanceLedger.orderId, orderId) : undefined));
   const ledgerSum = async (userId: number) => (await ledgerRows(userId)).reduce((sum, row) => sum + row.amountFen, 0n);
-  /** Posts a gateway notification as the gateway would, signed with the sandbox's key unless told otherwise. */
-  const notify = (body: string, signature = signBody(h.ctx.config.payment.sandboxSecret, body)) =>
-    h.ctx.app.inject({
-      method: 'POST',
-      url: '/api/payment/notify/sandbox',
-      payload: body,
-      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
-    });
-  /** Opens the order's QR payment; answers the path of the sandbox's pay page. */
-  const openQr = async (user: TestUser, id: number) => {
-    const qr = await h.call(user, 'POST', `/order/${id}/pay-by-qr`);
-    expect(qr.statusCode, qr.text).toBe(200);
-    return new URL(qr.body.data.payUrl).pathname;
-  };
-  /** The gateway's notification that the order's QR payment was paid, under the notification id `notifyId`. */
-  const paidNotification = async (orderId: number, notifyId: string) => {
-    const [row] = await h.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
-    return JSON.stringify({
-      notifyId,
-      tradeNo: row!.gatewayTradeNo,
-      outTradeNo: row!.orderNo,
-      amountFen: row!.amountFen.toString(),
-      status: 'paid',
-    });
-  };
+  const notify = (body: string, signature?: string) => h.notify(body, signature);
+  const openQr = (user: TestUser, id: number) => h.openQr(user, id);
+  const paidNotification = (orderId: number, notifyId: string) => h.paidNotification(orderId, notifyId);
   const closeByTime = async () => {
     h.ctx.clock.advance(31 * 60_000);
     await h.ctx.app.schedules.tick();

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import { operatorCommand } from '../../../test/fixtures/operator';
+import { dbKinds } from '../../../test/helpers';
+import { packages } from '../../db/schema';
+import { OpsError } from '../../ops/ops';
+import { parseYuan } from './commerce.operator';
+
+describe('parseYuan', () => {
+  it.each([
+    ['12', 1_200n],
+    ['12.3', 1_230n],
+    ['12.34', 1_234n],
+    ['0.01', 1n],
+    [' 7 ', 700n],
+    ['999999999999.99', 99_999_999_999_999n],
+  ])('reads %j as %s fen', (text, fen) => {
+    expect(parseYuan(text)).toBe(fen);
+  });
+
+  it.each(['', '12.345', '-1', '1e3', '.5', '12.', '1,5', '1000000000000', 'abc'])('refuses %j', (text) => {
+    expect(() => parseYuan(text)).toThrow(OpsError);
+    expect(() => parseYuan(text)).toThrow(`'${text}' is not an amount in CNY (like 199 or 199.50)`);
+  });
+});
+
+describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
+  let h: CommerceHarness;
+  beforeAll(async () => {
+    h = await createCommerceHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  const ops = (...argv: string[]) => operatorCommand(h.ctx.app, ...argv);
+  const refused = async (argv: string[], message: string) => {
+    const res = await ops(...argv);
+    expect(res.code, argv.join(' ')).toBe(1);
+    expect(res.err).toContain(message);
+    expect(res.out).toBe('');
+  };
+  const packageAdd = (code: string, options: Record<string, string>) => [
+    'package',
+    'add',
+    code,
+    ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]),
+  ];
+  const complete = { type: 'traffic', name: 'Traffic 1 TB', spec: '1 TB', price: '169.5', months: '12' };
+  const stored = async (code: string) =>
+    (await h.ctx.database.db.select().from(packages).where(eq(packages.code, code)))[0];
+
+  it('says when there are no packages and no transfers waiting, and refuses arguments to the lists', async () => {
+    expect((await ops('package', 'list')).out).toBe('No packages.');
+    expect((await ops('recharge', 'list')).out).toBe('No bank transfers waiting.');
+    await refused(['package', 'list', 'extra'], 'takes no arguments');
+    await refused(['recharge', 'list', 'extra'], 'takes no arguments');
+  });
+
+  it('adds a package with or without a quota, at the smallest price and validity, and lists it', async () => {
+    const added = await ops(...packageAdd('cmd-traffic', { ...complete, quota: '1099511627776' }));
+    expect(added).toMatchObject({ code: 0, err: '' });
+    expect(added.out).toMatch(/^Added package cmd-traffic \(#\d+\): Traffic 1 TB, 169\.50 CNY$/);
+    expect(await stored('cmd-traffic')).toMatchObject({
+      type: 'traffic',
+      name: 'Traffic 1 TB',
+      spec: '1 TB',
+      quota: 1_099_511_627_776n,
+      priceFen: 16_950n,
+      validityMonths: 12,
+      onSale: true,
+    });
+    const smallest = await ops(
+      ...packageAdd('cmd-websocket', { ...complete, type: 'websocket', price: '0.01', months: '1' }),
+    );
+    expect(smallest.out).toContain('0.01 CNY');
+    expect(await stored('cmd-websocket')).toMatchObject({ quota: null, priceFen: 1n, validityMonths: 1 });
+    const list = (await ops('package', 'list')).out.split('\n');
+    expect(list[0]).toBe('id\tcode\ttype\tname\tspec\tprice\tmonths\ton sale');
+    expect(list).toContain(
+      `${(await stored('cmd-traffic'))!.id}\tcmd-traffic\ttraffic\tTraffic 1 TB\t1 TB\t169.50\t12\ttrue`,
+    );
+  });
+
+  it('refuses a package definition that breaks any one rule', async () => {
+    const add = (code: string, options: Record<string, string | undefined>) =>
+      packageAdd(
+        code,
+        Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      );
+    await refused(['package', 'add', '--type', 'traffic'], 'give one package code');
+    await refused([...add('cmd-a', complete), 'cmd-b'], 'give one package code');
+    await refused(add('cmd-x', { ...complete, type: 'gold' }), '--type must be one of traffic, https_requests');
+    for (const missing of ['name', 'spec', 'price'] as const) {
+      await refused(add('cmd-x', { ...complete, [missing]: undefined }), '--name, --spec and --price are needed');
+    }
+    for (const quota of ['1.5', '-1', '1e9', '']) {
+      await refused(add('cmd-x', { ...complete, quota }), '--quota is a whole number');
+    }
+    await refused(add('cmd-x', { ...complete, price: '0' }), '--price must be above 0');
+    await refused(add('cmd-x', { ...complete, price: 'ten' }), "'ten' is not an amount in CNY");
+    for (const months of ['0', '-1', '1.5', 'x']) {
+      await refused(add('cmd-x', { ...complete, months }), '--months must be a whole number above 0');
+    }
+    await refused(add('cmd-x', { ...complete, months: undefined }), '--months must be a whole number above 0');
+    expect(await stored('cmd-x')).toBeUndefined();
+    await refused(add('cmd-traffic', complete), "a package with code 'cmd-traffic' exists");
+  });
+
+  it('takes a package off sale and back, by its one code', async () => {
+    expect((await ops('package', 'withdraw', 'cmd-traffic')).out).toBe('cmd-traffic: off sale');
+    expect(await stored('cmd-traffic')).toMatchObject({ onSale: false });
+    expect((await ops('package', 'sell', 'cmd-traffic')).out).toBe('cmd-traffic: on sale');
+    expect(await stored('cmd-traffic')).toMatchObject({ onSale: true });
+    await refused(['package', 'sell'], 'give one package code');
+    await refused(['package', 'withdraw', 'cmd-traffic', 'cmd-websocket'], 'give one package code');
+    await refused(['package', 'sell', 'cmd-none'], "no package with code 'cmd-none'");
+  });
+
+  it('lists a bank transfer waiting, confirms it with the amount received, and refunds a paid order', async () => {
+    const buyer = await h.user();
+    const res = await h.call(buyer, 'POST', '/recharge/create', { amountYuan: 300, method: 'bank_transfer' });
+    const transfer = res.body.data as { orderNo: string; createdAt: number; bankTransfer: { reference: string } };
+    const { reference } = transfer.bankTransfer;
+    expect((await ops('recharge', 'list')).out.split('\n')).toEqual([
+      'reference\torder\tuser\tamount\tcreated',
+      `${reference}\t${transfer.orderNo}\t${buyer.id}\t300.00\t${new Date(transfer.createdAt).toISOString()}`,
+    ]);
+    await refused(['recharge', 'confirm', reference], 'give the transfer reference and the amount received');
+    await refused(['recharge', 'confirm', reference, '1', '2'], 'give the transfer reference and the amount received');
+    await refused(['recharge', 'confirm', reference, '0'], 'the received amount must be positive');
+    const confirmed = await ops('recharge', 'confirm', reference, '299.5');
+    expect(confirmed.out).toBe(`Confirmed ${reference} (order ${transfer.orderNo}): 299.50 CNY credited`);
+    expect(await h.balance(buyer)).toBe(29_950n);
+
+    const bought = await ops(...packageAdd('cmd-refund', { ...complete, price: '99.9', months: '1' }));
+    expect(bought.code).toBe(0);
+    const placed = await h.order(buyer, (await stored('cmd-refund'))!.id);
+    expect((await h.payByBalance(buyer, placed.id)).statusCode).toBe(200);
+    await refused(['order', 'refund'], 'give one order number');
+    await refused(['order', 'refund', placed.orderNo, 'more'], 'give one order number');
+    expect((await ops('order', 'refund', placed.orderNo)).out).toBe(
+      `Refunded ${placed.orderNo}: 99.90 CNY; balance now 299.50`,
+    );
+  });
+});
