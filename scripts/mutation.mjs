@@ -2,14 +2,18 @@
 // costs money, access or data, one area at a time. Each area mutates its own files and runs only its own tests (an
 // explicit list: vitest's related-file search would pull in the whole server through app.ts). Runs are incremental:
 // Stryker keeps each area's last result in reports/mutation/incremental/ and retests only the mutants whose code or
-// tests changed; --force retests everything. The API tests run on PGlite. Not part of `npm test` or .ci/run.
+// tests changed. That result is committed, gzipped, in mutation/ with the area's summary (score and survivors), so a
+// fresh clone starts from the last measured run instead of hours of retesting; --force retests everything. The API
+// tests run on PGlite. Not part of `npm test` or .ci/run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { Stryker } from '@stryker-mutator/core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = 'reports/mutation';
+const committed = 'mutation';
 
 const server = 'apps/server/src';
 const moduleArea = (name) => ({
@@ -142,6 +146,7 @@ const strykerVersion = JSON.parse(
 ).version;
 process.chdir(root);
 fs.mkdirSync(path.join(reports, 'incremental'), { recursive: true });
+fs.mkdirSync(committed, { recursive: true });
 delete process.env.TEST_DATABASE_URL;
 
 const results = [];
@@ -151,6 +156,11 @@ for (const name of selected) {
   process.env.MUTATION_DATABASE = area.database ? '1' : '0';
   process.env.MUTATION_TESTS = area.tests.join(',');
   const started = Date.now();
+  const incrementalFile = `${reports}/incremental/${name}.json`;
+  const committedIncremental = `${committed}/${name}.json.gz`;
+  if (!fs.existsSync(incrementalFile) && fs.existsSync(committedIncremental)) {
+    fs.writeFileSync(incrementalFile, zlib.gunzipSync(fs.readFileSync(committedIncremental)));
+  }
   try {
     await new Stryker({
       testRunner: 'vitest',
@@ -161,7 +171,7 @@ for (const name of selected) {
       // One temporary folder per area, so areas can run side by side (cleanTempDir removes the whole folder).
       tempDirName: `.stryker-tmp/${name}`,
       incremental: true,
-      incrementalFile: `${reports}/incremental/${name}.json`,
+      incrementalFile,
       force,
       concurrency,
       // A loaded machine slows every test: a mutant is a timeout only when it takes 20 s beyond its tests' time.
@@ -170,6 +180,7 @@ for (const name of selected) {
       ignorePatterns: [
         '/.stryker-tmp',
         '/reports',
+        '/mutation',
         '/apps/web',
         '/apps/edge',
         '/e2e',
@@ -188,6 +199,8 @@ for (const name of selected) {
     const report = JSON.parse(fs.readFileSync(`${reports}/${name}.json`, 'utf8'));
     const summary = summarize(name, area, report, (Date.now() - started) / 1000);
     fs.writeFileSync(`${reports}/${name}.txt`, summary.text);
+    fs.writeFileSync(`${committed}/${name}.txt`, summary.text);
+    fs.writeFileSync(committedIncremental, zlib.gzipSync(fs.readFileSync(incrementalFile), { level: 9 }));
     console.log(`\n${summary.text}\n(written to ${reports}/${name}.txt, details in ${reports}/${name}.html)`);
     results.push({ name, score: summary.score, counts: summary.counts });
   } catch (error) {
