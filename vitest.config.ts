@@ -8,7 +8,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/server/{src,test}/**/*.test.ts',
       'apps/edge/{src,test}/**/*.test.ts',
-      'apps/web/{src,build}/**/*.test.ts',
+      'apps/web/{src,build}/**/*.test.{ts,tsx}',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
