@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { canEditDomainConfig } from '@edgeward/contract';
-import { Alert, App, Button, Card, Flex, Result, Tabs } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useBlocker, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Flex, Result, Tabs } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useDomainConfig, useDomainDetail } from '../../api/domain';
 import { DataState, LoadingState } from '../../components/DataState';
@@ -22,6 +22,7 @@ import { HttpsTab } from './settings/HttpsTab';
 import { OriginTab } from './settings/OriginTab';
 import { ProtectionTab } from './settings/ProtectionTab';
 import { SettingsContext, type SettingsContextValue } from './settings/settings-context';
+import { useUnsavedEditsGuard } from './settings/unsaved-edits';
 
 const tabContent: Record<SettingTab, () => ReactNode> = {
   basic: () => <BasicTab />,
@@ -39,7 +40,6 @@ const tabContent: Record<SettingTab, () => ReactNode> = {
  */
 export default function DomainSettingsPage() {
   const { t } = useI18n();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.id);
@@ -47,50 +47,7 @@ export default function DomainSettingsPage() {
   const config = useDomainConfig(id);
   const detail = useDomainDetail(id, validId);
 
-  const [dirty, setDirtySections] = useState<ReadonlySet<string>>(() => new Set());
-  const setDirty = useCallback((section: string, value: boolean) => {
-    setDirtySections((current) => {
-      if (current.has(section) === value) return current;
-      const next = new Set(current);
-      if (value) next.add(section);
-      else next.delete(section);
-      return next;
-    });
-  }, []);
-  const hasEdits = dirty.size > 0;
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasEdits && currentLocation.pathname !== nextLocation.pathname,
-  );
-  // One question per blocked navigation, however often the page renders meanwhile.
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    modal.confirm({
-      title: t('domain.settings.leaveTitle'),
-      content: t('domain.settings.leaveContent'),
-      okText: t('domain.settings.leave'),
-      cancelText: t('domain.settings.stay'),
-      okButtonProps: { danger: true, 'data-testid': 'leave-confirm' },
-      onOk: () => {
-        asking.current = false;
-        blocker.proceed();
-      },
-      onCancel: () => {
-        asking.current = false;
-        blocker.reset();
-      },
-    });
-  }, [blocker, modal, t]);
-
-  // Reloading or closing the browser tab cannot be asked about in the page; the browser asks instead.
-  useEffect(() => {
-    if (!hasEdits) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasEdits]);
+  const { setDirty } = useUnsavedEditsGuard();
 
   const context = useMemo<SettingsContextValue | null>(
     () =>
