@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { limits, signRequest } from '@edgeward/contract';
+import { limits, type OperationLogItem, signRequest } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
@@ -47,6 +47,8 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     nonce?: string;
     timestamp?: number;
     secretKey?: string;
+    /** The caller's address (app.inject's default is 127.0.0.1). */
+    remoteAddress?: string;
   }
 
   function signed(key: Key, method: Method, url: string, options: SignOptions = {}) {
@@ -64,6 +66,7 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     return ctx.app.inject({
       method,
       url: `/api${url}`,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       headers: {
         authorization,
         'accept-language': 'en-US',
@@ -355,5 +358,110 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     await repo.purgeNonces(db, new Date(ctx.clock.now.getTime() + limits.apiKey.timestampSkewMs + 1000));
     expect(await held()).toHaveLength(0);
     await call(owner, 'POST', `/key/${key.id}/delete`);
+  });
+
+  it('records the last use at most once a minute from one address, and at once from another', async () => {
+    const key = await ownKey();
+    const lastUse = async () => {
+      const listed = (await keysOf(owner)).find((k: { id: number }) => k.id === key.id);
+      return { at: listed.lastUsedAt, ip: listed.lastUsedIp };
+    };
+    const use = async (remoteAddress: string) =>
+      expect((await signed(key, 'GET', '/user/profile', { remoteAddress })).statusCode).toBe(200);
+    await use('192.0.2.10');
+    const first = ctx.clock.now.getTime();
+    expect(await lastUse()).toEqual({ at: first, ip: '192.0.2.10' });
+    ctx.clock.advance(60_000);
+    await use('192.0.2.10');
+    expect(await lastUse()).toEqual({ at: first, ip: '192.0.2.10' });
+    ctx.clock.advance(1);
+    await use('192.0.2.10');
+    expect(await lastUse()).toEqual({ at: first + 60_001, ip: '192.0.2.10' });
+    ctx.clock.advance(1);
+    await use('192.0.2.20');
+    expect(await lastUse()).toEqual({ at: first + 60_002, ip: '192.0.2.20' });
+  });
+
+  it("logs each change of the key list with what changed, and a signed call's change as the key's", async () => {
+    const user = await createTestUser(ctx);
+    const key = await createKey(user, { note: 'ci', readOnly: false });
+    await call(user, 'POST', `/key/${key.id}/disable`);
+    await call(user, 'POST', `/key/${key.id}/enable`);
+    const profile = { userName: `${user.userName}k`, email: `${user.userName}@example.test` };
+    const edit = await signed(key, 'POST', '/user/edit', {
+      body: JSON.stringify(profile),
+      remoteAddress: '192.0.2.30',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await call(user, 'POST', `/key/${key.id}/delete`);
+    const res = await call(user, 'GET', '/log/operation?size=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows: OperationLogItem[] = res.json().data.list;
+    const keyRows = rows.filter((r) => r.targetType === 'apiKey');
+    expect(keyRows.map((r) => [r.action, r.targetId, r.targetName, r.actor.kind, r.createdAt])).toEqual(
+      ['apiKey.delete', 'apiKey.enable', 'apiKey.disable', 'apiKey.create'].map((action) => [
+        action,
+        String(key.id),
+        key.secretId,
+        'session',
+        ctx.clock.now.getTime(),
+      ]),
+    );
+    expect(keyRows.map((r) => r.changes)).toEqual([
+      [
+        { field: 'note', before: 'ci', after: null },
+        { field: 'readOnly', before: 'false', after: null },
+        { field: 'enabled', before: 'true', after: null },
+      ],
+      [{ field: 'enabled', before: 'false', after: 'true' }],
+      [{ field: 'enabled', before: 'true', after: 'false' }],
+      [
+        { field: 'note', before: null, after: 'ci' },
+        { field: 'readOnly', before: null, after: 'false' },
+      ],
+    ]);
+    expect(rows.find((r) => r.action === 'account.profile')).toMatchObject({
+      actor: { kind: 'apiKey', apiKeyId: key.id },
+      address: '192.0.2.30',
+    });
+  });
+
+  it('purges the nonces that can no longer be replayed every 10 minutes, through its schedule', async () => {
+    const key = await ownKey();
+    const nonce = 'scheduled-purge-1';
+    expect((await signed(key, 'GET', '/user/profile', { nonce })).statusCode).toBe(200);
+    const held = async () =>
+      (await ctx.database.db.select().from(apiKeyNonces).where(eq(apiKeyNonces.nonce, nonce))).length;
+    /** Ticks the schedules and runs what they enqueued: answers whether the nonce purge was among them. */
+    const tick = async () => {
+      const due = await ctx.app.schedules.tick();
+      await ctx.app.jobs.runDue();
+      return due.includes('apikey.purge-nonces');
+    };
+    // A new schedule is due at once; the nonce is young enough to be kept.
+    expect(await tick()).toBe(true);
+    expect(await held()).toBe(1);
+    // Past the nonce's time, but not yet the schedule's: the expired nonce waits for the next period.
+    ctx.clock.advance(10 * 60_000 - 1);
+    expect(await tick()).toBe(false);
+    expect(await held()).toBe(1);
+    ctx.clock.advance(1);
+    expect(await tick()).toBe(true);
+    expect(await held()).toBe(0);
+  });
+
+  it("signs nothing with a secret copied onto another user's key: it is sealed under its owner and SecretId", async () => {
+    const mine = await ownKey();
+    const theirs = await createKey(stranger);
+    onTestFinished(async () => {
+      await call(stranger, 'POST', `/key/${theirs.id}/delete`);
+    });
+    const db = ctx.database.db;
+    const [sealed] = await db.select({ s: apiKeys.secretKeySealed }).from(apiKeys).where(eq(apiKeys.id, mine.id));
+    await db.update(apiKeys).set({ secretKeySealed: sealed!.s }).where(eq(apiKeys.id, theirs.id));
+    // A row whose secret does not open is the installation's fault, not the caller's: the server's error.
+    const res = await signed({ ...theirs, secretKey: mine.secretKey }, 'GET', '/user/profile');
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error).toBe('INTERNAL');
   });
 });

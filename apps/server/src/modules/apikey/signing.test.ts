@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { hmacSha256, sha256, signRequest } from '@edgeward/contract';
+import { errorStatus, hmacSha256, parseApiKeyAuthorization, sha256, signRequest } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
 import { signingDocs, workedExample } from './signing-docs';
 
@@ -39,5 +39,46 @@ describe('one signature everywhere', () => {
     expect(signingDocs()).toContain(`Authorization: ${header}`);
     const get = { ...e, method: 'GET', url: '/api/log/login?size=5&page=1&flag', body: '', nonce: 'nonce-get-1' };
     expect(scriptHeader(get.method, get.url, '', get.timestamp, get.nonce)).toBe(signRequest(get));
+  });
+  it('/api/docs names each refusal of a signed call with the status the server answers it with', () => {
+    const refusals = signingDocs()
+      .split('\n')
+      .find((line) => line.startsWith('Refused with 401: '))!;
+    const [unauthorized, forbidden] = refusals.split('With 403: ') as [string, string];
+    const codes = (text: string) => [...text.matchAll(/\(([A-Z_]+)\)/g)].map((m) => m[1] as keyof typeof errorStatus);
+    expect(codes(unauthorized)).toEqual([
+      'API_KEY_INVALID',
+      'SIGNATURE_INVALID',
+      'API_KEY_DISABLED',
+      'SIGNATURE_EXPIRED',
+      'NONCE_REUSED',
+      'BODY_HASH_MISMATCH',
+    ]);
+    expect(codes(forbidden)).toEqual(['API_KEY_READ_ONLY', 'SESSION_REQUIRED']);
+    for (const code of codes(unauthorized)) expect(errorStatus[code], code).toBe(401);
+    for (const code of codes(forbidden)) expect(errorStatus[code], code).toBe(403);
+    // api-key.test.ts checks the server's window: 300 s accepted, 301 s refused.
+    expect(unauthorized).toContain('a timestamp more than 5 minutes from');
+  });
+
+  it("/api/docs shows the header's fields in the signer's order, with the nonce lengths the server takes", () => {
+    const docs = signingDocs();
+    const format = docs.slice(
+      docs.indexOf('Authorization: EW1-HMAC-SHA256 SecretId=<'),
+      docs.indexOf('Signature=<') + 11,
+    );
+    const names = (text: string) => [...text.matchAll(/(\w+)=/g)].map((m) => m[1]);
+    expect(names(format)).toEqual(names(signRequest(workedExample)));
+    const [, shortest, longest] = /Nonce=<(\d+)-(\d+) of A-Z a-z 0-9 _ ->/.exec(format)!.map(Number);
+    const withNonce = (length: number) =>
+      parseApiKeyAuthorization(signRequest({ ...workedExample, nonce: 'aZ0_-'.repeat(13).slice(0, length) }));
+    expect([shortest, longest].map((n) => withNonce(n!)?.nonce.length)).toEqual([shortest, longest]);
+    expect([shortest! - 1, longest! + 1].map(withNonce)).toEqual([null, null]);
+  });
+
+  it('/api/docs shows the lines the worked example signs', () => {
+    const e = workedExample;
+    const lines = ['EW1-HMAC-SHA256', 'POST', '/api/preheat/tasks', '', '1767225600', e.nonce, sha256(e.body)];
+    expect(signingDocs()).toContain(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
   });
 });
