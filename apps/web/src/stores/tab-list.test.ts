@@ -51,6 +51,10 @@ describe('closeTab', () => {
     expect(closeTab([home, a, b], '/msg', '/msg')).toEqual({ tabs: [home, a], navigate: '/domain' });
   });
 
+  it('closing the active first tab goes to the tab that took its place', () => {
+    expect(closeTab([home, a], '/', '/')).toEqual({ tabs: [a], navigate: '/domain' });
+  });
+
   it('ignores an unknown key', () => {
     expect(closeTab([home, a], '/nope', '/')).toEqual({ tabs: [home, a] });
   });
@@ -69,6 +73,11 @@ describe('closeLeft and closeRight', () => {
     expect(closeRight([home, a, b, c], '/domain', '/domain')).toEqual({ tabs: [home, a] });
   });
 
+  it('stay on the active tab when it is on the side that is kept', () => {
+    expect(closeLeft([home, a, b, c], '/domain', '/log')).toEqual({ tabs: [a, b, c] });
+    expect(closeRight([home, a, b, c], '/msg', '/')).toEqual({ tabs: [home, a, b] });
+  });
+
   it('activate the clicked tab when the active one was closed', () => {
     expect(closeLeft([home, a, b, c], '/msg', '/')).toEqual({ tabs: [b, c], navigate: '/msg' });
     expect(closeRight([home, a, b, c], '/domain', '/log')).toEqual({ tabs: [home, a], navigate: '/domain' });
@@ -83,6 +92,11 @@ describe('closeAll', () => {
   it('keeps the overview tab as it was when it is open and active', () => {
     const overview = tab('/', '/?range=7d');
     expect(closeAll([overview, a, b], home, '/')).toEqual({ tabs: [overview] });
+  });
+
+  it('goes back to the overview at the address it was left at when another tab was active', () => {
+    const overview = tab('/', '/?range=7d');
+    expect(closeAll([a, overview, b], home, '/msg')).toEqual({ tabs: [overview], navigate: '/?range=7d' });
   });
 
   it('changes nothing when only the overview is open', () => {
