@@ -34,6 +34,8 @@ export const limits = {
     cachePriorityMin: 1,
     cachePriorityMax: 100,
     cacheContentMax: 20,
+    /** Spec section 5: an expiry of 0 pulls from the origin every time. */
+    cacheExpiryMin: 0,
     cacheExpiryMaxDays: 365,
     cacheDefaultDays: 30,
     cacheHtmlJsDays: 7,
@@ -49,11 +51,15 @@ export const limits = {
     urlAuthSignArgMax: 100,
     headerNameMax: 256,
     headerValueMax: 1024,
+    headerNumberMin: 0,
     headerNumberMax: 1_000_000_000,
     headersMax: 20,
     rateLimitRulesMax: 20,
     rateLimitPathMax: 256,
     rateLimitSuffixMax: 32,
+    /** Spec section 5: a rule's burst threshold is at least 0, its value (requests and period) at least 1. */
+    rateLimitThresholdMin: 0,
+    rateLimitValueMin: 1,
     /** Requests allowed per period for the three preset levels (spec section 9); moderate is the recommended one. */
     rateLimitPresets: {
       loose: { limit: 2000, periodSeconds: 5 },
@@ -162,6 +168,13 @@ export const limits = {
     imageMaxBytes: 1024 * 1024,
     /** Appeal reasons are short: the conversation carries the detail. */
     appealMax: 500,
+    /** Spec section 4: closing a ticket rates it from 1 (very poor) to 5 (delighted). */
+    ratingMin: 1,
+    ratingMax: 5,
+  },
+  identity: {
+    /** The longest name on an ID card the real-name form takes. */
+    realNameMax: 30,
   },
   message: {
     /** Spec section 9: notices and messages 20 a page. */

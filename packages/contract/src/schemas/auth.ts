@@ -30,9 +30,12 @@ export const CaptchaAnswerSchema = z.object({
   captchaCode: requiredText('account.captcha.required'),
 });
 
-export const EmailCodeSchema = requiredText('account.emailCode.required').regex(/^\d{6}$/, {
-  error: 'account.emailCode.format',
-});
+export const EmailCodeSchema = requiredText('account.emailCode.required').regex(
+  new RegExp(`^\\d{${a.emailCodeLength}}$`),
+  {
+    error: 'account.emailCode.format',
+  },
+);
 
 export type PasswordStrength = 'strong' | 'medium' | 'low' | 'tooShort';
 

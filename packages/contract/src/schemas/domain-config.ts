@@ -335,7 +335,9 @@ export const CacheRuleSchema = z
       .max(d.cachePriorityMax, { error: 'domain.cache.priorityRange' }),
     type: CacheRuleTypeSchema,
     content: z.array(text().trim()).max(d.cacheContentMax, { error: 'domain.cache.contentMax' }).default([]),
-    ttl: number().int({ error: 'domain.cache.expiryRange' }).min(0, { error: 'domain.cache.expiryRange' }),
+    ttl: number()
+      .int({ error: 'domain.cache.expiryRange' })
+      .min(d.cacheExpiryMin, { error: 'domain.cache.expiryRange' }),
     unit: CacheExpiryUnitSchema.default('seconds'),
     ignoreUrlParameter: OnOffSchema.default('off'),
   })
@@ -627,7 +629,7 @@ export const HeaderRuleSchema = z
     value: text()
       .trim()
       .max(d.headerValueMax, { error: 'domain.header.valueMax' })
-      .refine((v) => !NUMERIC.test(v) || (Number(v) >= 0 && Number(v) <= d.headerNumberMax), {
+      .refine((v) => !NUMERIC.test(v) || (Number(v) >= d.headerNumberMin && Number(v) <= d.headerNumberMax), {
         error: 'domain.header.numberRange',
       })
       .default(''),
@@ -674,11 +676,15 @@ export const RateLimitRuleSchema = z
   .object({
     type: CacheRuleTypeSchema,
     content: text().trim().default(''),
-    periodSeconds: number().int({ error: 'domain.rateLimit.valueMin' }).min(1, { error: 'domain.rateLimit.valueMin' }),
-    limit: number().int({ error: 'domain.rateLimit.valueMin' }).min(1, { error: 'domain.rateLimit.valueMin' }),
+    periodSeconds: number()
+      .int({ error: 'domain.rateLimit.valueMin' })
+      .min(d.rateLimitValueMin, { error: 'domain.rateLimit.valueMin' }),
+    limit: number()
+      .int({ error: 'domain.rateLimit.valueMin' })
+      .min(d.rateLimitValueMin, { error: 'domain.rateLimit.valueMin' }),
     threshold: number()
       .int({ error: 'domain.rateLimit.thresholdMin' })
-      .min(0, { error: 'domain.rateLimit.thresholdMin' })
+      .min(d.rateLimitThresholdMin, { error: 'domain.rateLimit.thresholdMin' })
       .default(0),
     action: z.literal('block').default('block'),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../limits';
 import { EpochMsSchema, requiredText } from './common';
 
 /*
@@ -54,7 +55,7 @@ export const IdNumberSchema = requiredText('identity.idNumber.required')
 
 /** The name on the ID card: letters of any script, with the middle dot and spaces of transcribed names. */
 export const RealNameSchema = requiredText('identity.realName.required')
-  .max(30, { error: 'identity.realName.format' })
+  .max(limits.identity.realNameMax, { error: 'identity.realName.format' })
   .regex(/^[\p{L}\p{M}][\p{L}\p{M}·・.\s]*[\p{L}\p{M}]$/u, { error: 'identity.realName.format' });
 
 export const RealNameSubmitSchema = z.object({ realName: RealNameSchema, idNumber: IdNumberSchema });

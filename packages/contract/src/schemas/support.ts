@@ -68,8 +68,8 @@ export const TicketCloseSchema = z.object({
   rating: z
     .number({ error: 'validation.required' })
     .int({ error: 'support.rating.range' })
-    .min(1, { error: 'support.rating.range' })
-    .max(5, { error: 'support.rating.range' }),
+    .min(limits.support.ratingMin, { error: 'support.rating.range' })
+    .max(limits.support.ratingMax, { error: 'support.rating.range' }),
 });
 export type TicketClose = z.output<typeof TicketCloseSchema>;
 
