@@ -50,6 +50,7 @@ const areas = {
   'http-auth': {
     mutate: [`${server}/http/auth.ts`, 'packages/contract/src/permissions.ts'],
     tests: [
+      'packages/contract/src/permissions.test.ts',
       `${server}/http/auth.test.ts`,
       'apps/server/test/http-security.test.ts',
       `${server}/modules/apikey/**/*.test.ts`,
