@@ -11,3 +11,12 @@ describe('namesCover', () => {
     expect(namesCover(['www.a.com'], 'www.b.com')).toBe(false);
   });
 });
+
+describe('namesCover with several names', () => {
+  it('covers a host that any one of the names covers', () => {
+    expect(namesCover(['a.com', 'www.b.com'], 'www.b.com')).toBe(true);
+    expect(namesCover(['a.com', '*.b.com'], 'img.b.com')).toBe(true);
+    expect(namesCover(['a.com', '*.b.com'], 'c.com')).toBe(false);
+    expect(namesCover([], 'a.com')).toBe(false);
+  });
+});

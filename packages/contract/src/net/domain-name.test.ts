@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { domainNameProblem, toAsciiDomain } from './domain-name';
+import { limits } from '../limits';
+import { domainNameProblem, isDomainName, toAsciiDomain } from './domain-name';
 
 describe('toAsciiDomain', () => {
   it('lower-cases, trims and drops one trailing dot', () => {
@@ -36,5 +37,33 @@ describe('domainNameProblem', () => {
     for (const bad of ['localhost', '-a.com', 'a-.com', 'a..com', 'a_b.com', '1.2.3.4', 'a.123', 'a.c', 'a b.com']) {
       expect(domainNameProblem(bad), bad).toBe('format');
     }
+  });
+});
+
+describe('domain names at their edges', () => {
+  it('converts a name written only in other scripts, and leaves one the URL parser refuses', () => {
+    expect(toAsciiDomain('例子')).toBe('xn--fsqu00a');
+    expect(toAsciiDomain('例<子.com')).toBe('例<子.com');
+    expect(domainNameProblem(toAsciiDomain('例<子.com'))).toBe('format');
+  });
+
+  it('takes a name of exactly the longest length', () => {
+    const longest = `${'a'.repeat(62)}.${'b'.repeat(62)}.${'c'.repeat(62)}.${'d'.repeat(60)}.com`;
+    expect(longest).toHaveLength(limits.domain.nameMax);
+    expect(domainNameProblem(longest)).toBeNull();
+    expect(domainNameProblem(`a${longest}`)).toBe('tooLong');
+  });
+
+  it('needs a top-level label of letters (or punycode) from its first to its last character', () => {
+    for (const bad of ['example.1ab', 'example.ab1', 'example.a-b', 'example.xn--']) {
+      expect(domainNameProblem(bad), bad).toBe('format');
+    }
+    expect(domainNameProblem('example.xn--p1ai')).toBeNull();
+  });
+
+  it('isDomainName says whether the name has no problem', () => {
+    expect(isDomainName('example.com')).toBe(true);
+    expect(isDomainName('*.example.com')).toBe(false);
+    expect(isDomainName('')).toBe(false);
   });
 });

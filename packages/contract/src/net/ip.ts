@@ -134,8 +134,8 @@ function embeddedV4(groups: readonly number[]): number[] {
 
 function isInternalV6(g: readonly number[]): boolean {
   const allZeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (allZeroUpTo(7) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
+  // The unspecified :: and the loopback ::1 read as IPv4-compatible 0.0.0.0 and 0.0.0.1, in "this network" (0/8).
   if (allZeroUpTo(5) && g[5] === 0xffff) return isInternalV4(embeddedV4(g));
   if (allZeroUpTo(6)) return isInternalV4(embeddedV4(g));
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return isInternalV4(embeddedV4(g));
