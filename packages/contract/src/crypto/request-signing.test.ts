@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuery, parseApiKeyAuthorization, signRequest, stringToSign } from './request-signing';
+import {
+  canonicalQuery,
+  isApiKeyAuthorization,
+  parseApiKeyAuthorization,
+  requestSignature,
+  signRequest,
+  stringToSign,
+} from './request-signing';
 import { hmacSha256, sha256 } from './sha256';
 
 describe('API-key request signing', () => {
@@ -58,5 +65,107 @@ describe('API-key request signing', () => {
     expect(parseApiKeyAuthorization(ok.replace(', Timestamp=1', ''))).toBeNull();
     expect(parseApiKeyAuthorization(`${ok}, Nonce=abcdefgh`)).toBeNull();
     expect(parseApiKeyAuthorization(ok.replace('EW1-HMAC-SHA256', 'Bearer'))).toBeNull();
+  });
+});
+
+describe('the signed query and header, field by field', () => {
+  it('sorts by name, then by value, and keeps equal pairs', () => {
+    expect(canonicalQuery('b=1&a=2&a=1&c&a=1')).toBe('a=1&a=1&a=2&b=1&c=');
+    expect(canonicalQuery('a=b&a=a&aa=a&A=z')).toBe('A=z&a=a&a=b&aa=a');
+    // A value with '=' keeps everything after the first one.
+    expect(canonicalQuery('q=a=b')).toBe('q=a%3Db');
+  });
+
+  it("encodes each of RFC 3986's reserved marks and keeps the unreserved ones", () => {
+    expect(canonicalQuery("v=!'()*")).toBe('v=%21%27%28%29%2A');
+    expect(canonicalQuery('v=-_.~aZ09')).toBe('v=-_.~aZ09');
+  });
+
+  it('signs malformed percent-encoding as it came (with + read as a space)', () => {
+    expect(canonicalQuery('v=%E0%A4%A+x')).toBe('v=%25E0%25A4%25A%20x');
+  });
+
+  const field = (name: string, value: string) => `${name}=${value}`;
+  const header = (fields: Record<string, string>) =>
+    `EW1-HMAC-SHA256 ${Object.entries(fields)
+      .map(([name, value]) => field(name, value))
+      .join(', ')}`;
+  const valid = {
+    SecretId: 'EWAK1234',
+    Timestamp: '1',
+    Nonce: 'abcdefgh',
+    ContentSha256: 'a'.repeat(64),
+    Signature: 'b'.repeat(64),
+  };
+
+  // Each field's shortest and longest accepted value, and one character less and more.
+  it.each([
+    ['SecretId', 'A'.repeat(8), 'A'.repeat(64), 'A'.repeat(7), 'A'.repeat(65)],
+    ['Timestamp', '0', '9'.repeat(12), '', '9'.repeat(13)],
+    ['Nonce', 'n_-'.repeat(3).slice(0, 8), 'n'.repeat(64), 'n'.repeat(7), 'n'.repeat(65)],
+    ['ContentSha256', 'c'.repeat(64), 'C'.repeat(64), 'c'.repeat(63), 'c'.repeat(65)],
+    ['Signature', '0'.repeat(64), 'F'.repeat(64), 'f'.repeat(63), 'f'.repeat(65)],
+  ])('%s: accepts %s and %s, refuses %s and %s', (name, shortest, longest, tooShort, tooLong) => {
+    expect(parseApiKeyAuthorization(header({ ...valid, [name]: shortest }))).not.toBeNull();
+    expect(parseApiKeyAuthorization(header({ ...valid, [name]: longest }))).not.toBeNull();
+    expect(parseApiKeyAuthorization(header({ ...valid, [name]: tooShort }))).toBeNull();
+    expect(parseApiKeyAuthorization(header({ ...valid, [name]: tooLong }))).toBeNull();
+  });
+
+  it.each([
+    ['SecretId', 'EWAK-234'],
+    ['Timestamp', '1a'],
+    ['Timestamp', '-1'],
+    ['Nonce', 'abcdefg!'],
+    ['ContentSha256', `${'a'.repeat(63)}g`],
+    ['Signature', `${'b'.repeat(63)}g`],
+  ])('%s: refuses %s', (name, value) => {
+    expect(parseApiKeyAuthorization(header({ ...valid, [name]: value }))).toBeNull();
+    expect(parseApiKeyAuthorization(header({ ...valid, [name]: `x${value}` }))).toBeNull();
+  });
+
+  it('reads the fields in any order with spaces around them, hex in either case', () => {
+    const parsed = parseApiKeyAuthorization(
+      `EW1-HMAC-SHA256  Signature = ${'B'.repeat(64)} ,Nonce=abcdefgh,  ContentSha256=${'A'.repeat(64)}, Timestamp=42 , SecretId=EWAK1234`,
+    );
+    expect(parsed).toEqual({
+      secretId: 'EWAK1234',
+      timestamp: 42,
+      nonce: 'abcdefgh',
+      contentSha256: 'a'.repeat(64),
+      signature: 'b'.repeat(64),
+    });
+  });
+
+  it('refuses a field without =, an unknown scheme and a session token', () => {
+    expect(parseApiKeyAuthorization(`${header(valid)}, extra`)).toBeNull();
+    expect(parseApiKeyAuthorization(header(valid).replace('EW1-HMAC-SHA256 ', 'EW1-HMAC-SHA256,'))).toBeNull();
+    expect(isApiKeyAuthorization(header(valid))).toBe(true);
+    expect(isApiKeyAuthorization('EW1-HMAC-SHA256')).toBe(false);
+    expect(isApiKeyAuthorization('EW1-HMAC-SHA2561 SecretId=x')).toBe(false);
+    expect(isApiKeyAuthorization('0123456789abcdef')).toBe(false);
+  });
+
+  it('signs the path alone when there is no query, and bytes like the same text', () => {
+    const input = { secretId: 'EWAK1234', secretKey: 'k', method: 'GET', timestamp: 1, nonce: 'abcdefgh' };
+    const plain = parseApiKeyAuthorization(signRequest({ ...input, url: '/api/key/list' }))!;
+    expect(plain.signature).toBe(
+      requestSignature('k', {
+        method: 'GET',
+        path: '/api/key/list',
+        query: '',
+        timestamp: 1,
+        nonce: 'abcdefgh',
+        contentSha256: sha256(''),
+      }),
+    );
+    const text = signRequest({ ...input, method: 'POST', url: '/api/x', body: '{"a":1}' });
+    const bytes = signRequest({ ...input, method: 'POST', url: '/api/x', body: new TextEncoder().encode('{"a":1}') });
+    expect(bytes).toBe(text);
+    expect(
+      stringToSign({ ...input, path: '/p', query: '', contentSha256: 'ABC' })
+        .split('\n')
+        .at(-1),
+    ).toBe('abc');
   });
 });

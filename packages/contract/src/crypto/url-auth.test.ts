@@ -76,3 +76,83 @@ describe('URL auth type B', () => {
     expect(verifyTypeB('/test.jpg', { key, expireTime: 1800, now })).toEqual({ result: 'invalid', path: null });
   });
 });
+
+describe('URL auth at its edges', () => {
+  const ts = 1582791032;
+  const signed = signUrlTypeA({ path: '/test.jpg', key, ts, rand: 'im1acp76sx9sdqe601v', uid: '0' });
+  const options = { key, expireTime: 3600, now: new Date(ts * 1000) };
+
+  it('expires type A and type B links to the millisecond', () => {
+    const edge = new Date((ts + 3600) * 1000);
+    expect(verifyTypeA(signed, { ...options, now: edge }).result).toBe('valid');
+    expect(verifyTypeA(signed, { ...options, now: new Date(edge.getTime() + 1) }).result).toBe('expired');
+    const at = parseTypeBTime('202002271610')!;
+    const url = signUrlTypeB({ path: '/v.mp4', key, ts: at });
+    const end = new Date(at.getTime() + 60_000);
+    expect(verifyTypeB(url, { key, expireTime: 60, now: end }).result).toBe('valid');
+    expect(verifyTypeB(url, { key, expireTime: 60, now: new Date(end.getTime() + 1) }).result).toBe('expired');
+  });
+
+  it('finds its parameter by its whole name anywhere in the query', () => {
+    const sign = signed.slice(signed.indexOf('sign=') + 'sign='.length);
+    expect(verifyTypeA(`/test.jpg?a=1&sign=${sign}`, options)).toEqual({ result: 'valid', path: '/test.jpg' });
+    expect(verifyTypeA(`/test.jpg?mysign=${sign}`, options).result).toBe('invalid');
+    expect(verifyTypeA(`/test.jpg?sign=${sign}`, { ...options, signArg: 'auth' }).result).toBe('invalid');
+  });
+
+  it('takes the hash in either case, a 12-digit time and no longer one', () => {
+    const upper = signed.replace(/[0-9a-f]{32}$/, (hash) => hash.toUpperCase());
+    expect(upper).not.toBe(signed);
+    expect(verifyTypeA(upper, options).result).toBe('valid');
+    const late = signUrlTypeA({ path: '/f', key, ts: 999_999_999_999, rand: 'r' });
+    expect(verifyTypeA(late, { ...options, now: new Date(0) }).result).toBe('valid');
+    const later = signUrlTypeA({ path: '/f', key, ts: 1_000_000_000_000, rand: 'r' });
+    expect(verifyTypeA(later, { ...options, now: new Date(0) }).result).toBe('invalid');
+  });
+
+  it('reads the uid and the rand from their places', () => {
+    const url = signUrlTypeA({ path: '/f', key, ts, rand: 'r', uid: '42' });
+    expect(verifyTypeA(url, options).result).toBe('valid');
+    expect(verifyTypeA(url.replace('-r-42-', '-r-43-'), options).result).toBe('invalid');
+    expect(verifyTypeA(url.replace('-r-42-', '-s-42-'), options).result).toBe('invalid');
+    expect(verifyTypeA(url.replace(`${ts}-`, `${ts + 1}-`), options).result).toBe('invalid');
+  });
+
+  it('reads full URLs in any case of scheme, without their fragment, and paths without their leading slash', () => {
+    expect(verifyTypeA(`HTTPS://cdn.example.com${signed}#top`, options).result).toBe('valid');
+    expect(verifyTypeA(signed.slice(1), options)).toEqual({ result: 'valid', path: '/test.jpg' });
+  });
+
+  it('validates nothing without a key: an empty key and backup key are no keys', () => {
+    const unkeyed = signUrlTypeA({ path: '/f', key: '', ts, rand: 'r' });
+    expect(verifyTypeA(unkeyed, { ...options, key: '', backupKey: '' }).result).toBe('invalid');
+    const unkeyedB = signUrlTypeB({ path: '/f', key: '', ts: new Date(ts * 1000) });
+    expect(verifyTypeB(unkeyedB, { ...options, key: '', backupKey: '' }).result).toBe('invalid');
+  });
+
+  it('reads type B with an upper-case hash, ignores its query and refuses a time that is no time', () => {
+    const at = parseTypeBTime('202002271610')!;
+    const url = signUrlTypeB({ path: '/v.mp4', key, ts: at });
+    const now = at;
+    expect(verifyTypeB(`${url}?x=1`, { key, expireTime: 60, now })).toEqual({ result: 'valid', path: '/v.mp4' });
+    const upper = url.replace(/\/([0-9a-f]{32})\//, (_, hash: string) => `/${hash.toUpperCase()}/`);
+    expect(verifyTypeB(upper, { key, expireTime: 60, now }).result).toBe('valid');
+    expect(verifyTypeB(url.replace('/202002271610/', '/202013271610/'), { key, expireTime: 60, now })).toEqual({
+      result: 'invalid',
+      path: '/v.mp4',
+    });
+    expect(verifyTypeB(url.replace('/202002271610/', '/2020022716100/'), { key, expireTime: 60, now }).path).toBeNull();
+  });
+
+  it('writes and reads type B times at the edges of a day and a month', () => {
+    expect(formatTypeBTime(new Date('2020-02-29T15:59:00Z'))).toBe('202002292359');
+    expect(formatTypeBTime(new Date('2020-02-29T16:00:00Z'))).toBe('202003010000');
+    expect(parseTypeBTime('202003010000')!.toISOString()).toBe('2020-02-29T16:00:00.000Z');
+    expect(parseTypeBTime('202002290000')).not.toBeNull();
+    expect(parseTypeBTime('202102290000')).toBeNull();
+    expect(parseTypeBTime('202002272400')).toBeNull();
+    expect(parseTypeBTime('202002271660')).toBeNull();
+    expect(parseTypeBTime('x202002271610')).toBeNull();
+    expect(parseTypeBTime('2020022716100')).toBeNull();
+  });
+});
