@@ -131,15 +131,18 @@ function originRequestLines(config: EdgeDomainConfig): string[] {
   ];
 }
 
-/** add_header only at the server level: one in a location would drop every header set here. */
+/**
+ * add_header only at the server level: one in a location would drop every header set here. add_header adds a
+ * header beside the origin's of the same name, so a set rule also hides the origin's: it replaces it, and a visitor
+ * never gets two values (a browser refuses an answer with two Access-Control-Allow-Origin headers).
+ */
 function responseHeaderLines(config: EdgeDomainConfig): string[] {
   return [
     'add_header X-Cache-Status $upstream_cache_status always;',
-    ...config.httpResponseHeader.headers.map((header) =>
-      header.action === 'set'
-        ? `add_header ${header.name} ${quote(header.value)} always;`
-        : `proxy_hide_header ${header.name};`,
-    ),
+    ...config.httpResponseHeader.headers.flatMap((header) => [
+      `proxy_hide_header ${header.name};`,
+      ...(header.action === 'set' ? [`add_header ${header.name} ${quote(header.value)} always;`] : []),
+    ]),
   ];
 }
 
