@@ -49,6 +49,30 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
   const stored = async (code: string) =>
     (await h.ctx.database.db.select().from(packages).where(eq(packages.code, code)))[0];
 
+  it('lists each commerce command with its arguments and what it does', async () => {
+    const lines = (await ops()).err.split('\n');
+    for (const [call, summary] of [
+      [
+        'package add <code> --type <type> --name <name> --spec <spec> --price <CNY> --months <n> [--quota <n>]',
+        'define a package for sale (types: traffic, https_requests, websocket, china_mainland, edge_plan); quota in bytes or requests',
+      ],
+      ['package list', 'list every package, on sale or not'],
+      ['package sell <code>', 'put a package back on sale'],
+      ['package withdraw <code>', 'take a package off sale (bought ones stay)'],
+      ['order refund <orderNo>', "refund a paid package order to the customer's balance; the package is revoked"],
+      ['recharge list', 'bank-transfer recharges waiting for their money'],
+      [
+        'recharge confirm <reference> <receivedCNY>',
+        'confirm a bank transfer: the received amount is credited to the balance',
+      ],
+    ]) {
+      expect(
+        lines.filter((line) => line.trim().startsWith(`${call} `) && line.endsWith(`  ${summary}`)),
+        call,
+      ).toHaveLength(1);
+    }
+  });
+
   it('says when there are no packages and no transfers waiting, and refuses arguments to the lists', async () => {
     expect((await ops('package', 'list')).out).toBe('No packages.');
     expect((await ops('recharge', 'list')).out).toBe('No bank transfers waiting.');

@@ -434,6 +434,10 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
       expect(await balance(buyer)).toBe(700n);
       expect(await ledgerRows(buyer.id)).toEqual([expect.objectContaining({ kind: 'credit', amountFen: 700n })]);
       expect((await h.call(buyer, 'GET', `/order/${recharge.id}/detail`)).body.data.status).toBe('cancelled');
+      // The statement says why money came in for a cancelled order.
+      expect((await h.call(buyer, 'GET', '/balance/statement')).body.data.list).toEqual([
+        expect.objectContaining({ kind: 'credit', note: 'Paid after the order closed: credited to the balance' }),
+      ]);
     });
 
     it('a QR recharge closed by time: 7.00 credited once', async () => {
