@@ -1,7 +1,7 @@
 import type { EdgeDomainConfig, EdgeSecurityExtras, EdgeSnapshot } from '@edgeward/edge-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EdgeAgent } from '../src/agent';
-import type { FakeConsole } from './fake-console';
+import { eventually, type FakeConsole } from './fake-console';
 import { closeLoopbackEdge, hasNginx, startLoopbackEdge } from './nginx-agent';
 import { refused } from './user-agents';
 import { domainOf, publishApplied, rawExchange, startRecordingOrigin, type VisitOptions, visit } from './visitor';
@@ -10,8 +10,9 @@ import { domainOf, publishApplied, rawExchange, startRecordingOrigin, type Visit
  * What nginx does with each access rule the edge renders (packages/edge-config/src/access.ts, limits.ts), with real
  * nginx behind the agent (ports EDGE_PORT_BASE + 180-189): referer allow and deny lists, client addresses allowed or
  * denied by address and CIDR, user-agent white and black lists, client filtering's allow rules and absent user
- * agents, request limits by suffix and for all files, and the slow-attack body timeout. The golden files pin the
- * text; these pin what a visitor gets. Skipped without nginx, unless EDGE_NGINX_REQUIRED=1.
+ * agents, request limits by suffix and for all files, the slow-attack body timeout, and the access log without the
+ * agent's own requests. The golden files pin the text; these pin what a visitor gets. Skipped without nginx, unless
+ * EDGE_NGINX_REQUIRED=1.
  */
 
 const base = Number(process.env.EDGE_PORT_BASE ?? 18000) + 180;
@@ -56,7 +57,9 @@ describe.skipIf(!hasNginx)('access rules with nginx', () => {
 
   beforeAll(async () => {
     origin = await startRecordingOrigin();
-    ({ stateDir, fake, agent } = await startLoopbackEdge('access', ports));
+    ({ stateDir, fake, agent } = await startLoopbackEdge('access', ports, {
+      extra: { EDGE_LOG_BATCH_SECONDS: '0.2' },
+    }));
     await publishApplied(fake, [
       domain(41, 'referer-allow.test', (config) => {
         config.referer = {
@@ -235,6 +238,26 @@ describe.skipIf(!hasNginx)('access rules with nginx', () => {
       for (const _ of [1, 2, 3, 4]) {
         expect((await visit({ port: ports.internal, host: 'limit-all.test', path: '/warm.html' })).status).toBe(200);
       }
+    });
+  });
+
+  describe('the access log', () => {
+    it("logs a visitor's refused and served requests, and none of the agent's on its internal port", async () => {
+      await visit({ port: ports.internal, host: 'ip-allow.test', path: '/agent-only.html', from: '127.0.0.1' });
+      expect(await status('ip-allow.test', { path: '/visitor-refused.html', from: '127.0.0.2' })).toBe(403);
+      expect(await status('ip-allow.test', { path: '/visitor-served.html' })).toBe(200);
+      // nginx writes the lines in order: once the last one is shipped, the agent's would have been before it.
+      const lines = await eventually('the visitor lines shipped', () => {
+        const found = fake.logLines.filter((line) => String(line.host) === 'ip-allow.test');
+        return found.some((line) => line.url === '/visitor-served.html') && found;
+      });
+      expect(lines.map((line) => [line.url, line.status, line.client_ip])).toEqual(
+        expect.arrayContaining([
+          ['/visitor-refused.html', 403, '127.0.0.2'],
+          ['/visitor-served.html', 200, '127.0.0.1'],
+        ]),
+      );
+      expect(lines.filter((line) => line.url === '/agent-only.html')).toEqual([]);
     });
   });
 
