@@ -48,9 +48,8 @@ describe.skipIf(!hasNginx)('the bandwidth watch with nginx', () => {
     const capped = path.join(stateDir, 'nginx', 'domains', '7-capped.geo');
     expect(fs.readFileSync(capped, 'utf8')).toBe('');
 
-    const started = Date.now();
+    // Not capped yet (the list above is empty); how fast they go is the edge bench's business, not a test's.
     for (const n of [1, 2]) expect((await loopbackRequest(ports.http, 'v.test', `/big/${n}`)).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1000);
 
     await eventually('the reload with the capped list', () =>
       logged.some((line) => line.includes('1 client(s) capped')),
