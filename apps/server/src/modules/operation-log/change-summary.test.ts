@@ -35,4 +35,59 @@ describe('describeChanges', () => {
     expect(many).toHaveLength(12);
     expect(many.at(-1)).toEqual({ field: '…', before: null, after: '+19' });
   });
+
+  it('names twelve fields in full and counts from the thirteenth', () => {
+    const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, i]));
+    expect(describeChanges({}, fields(12)).map((c) => c.field)).toEqual(Object.keys(fields(12)));
+    const thirteen = describeChanges({}, fields(13));
+    expect(thirteen).toHaveLength(12);
+    expect(thirteen.slice(0, 11).map((c) => c.field)).toEqual(Object.keys(fields(11)));
+    expect(thirteen[11]).toEqual({ field: '…', before: null, after: '+2' });
+  });
+
+  it('keeps a value of 80 characters whole and cuts one of 81 to 79 and an ellipsis', () => {
+    const [whole] = describeChanges({}, { text: 'x'.repeat(80) });
+    expect(whole!.after).toBe('x'.repeat(80));
+    const [cut] = describeChanges({ text: 'y'.repeat(81) }, {});
+    expect(cut!.before).toBe(`${'y'.repeat(79)}…`);
+  });
+
+  it.each(['key', 'apiKey', 'KEY', 'clientSecret', 'password', 'newPassword', 'token', 'accessToken'])(
+    'masks the values of %s, a name ending in a secret word',
+    (field) => {
+      expect(describeChanges({ [field]: 'old' }, { [field]: 'new' })).toEqual([
+        { field, before: '******', after: '******' },
+      ]);
+    },
+  );
+
+  it('shows the values of names that only start with a secret word, and an emptied or missing secret as such', () => {
+    expect(describeChanges({ keyType: 'RSA' }, { keyType: 'ECC' })).toEqual([
+      { field: 'keyType', before: 'RSA', after: 'ECC' },
+    ]);
+    expect(describeChanges({ token: 'abc' }, { token: null })).toEqual([
+      { field: 'token', before: '******', after: null },
+    ]);
+    expect(describeChanges({ nested: { password: 'a' } }, {})).toEqual([
+      { field: 'nested.password', before: '******', after: null },
+    ]);
+  });
+
+  it('writes numbers, booleans and lists as JSON, and compares a list with an object as values', () => {
+    expect(describeChanges({ n: 1, on: true }, { n: 2, on: false })).toEqual([
+      { field: 'n', before: '1', after: '2' },
+      { field: 'on', before: 'true', after: 'false' },
+    ]);
+    expect(describeChanges({ a: [1] }, { a: { 0: 1 } })).toEqual([{ field: 'a', before: '[1]', after: '{"0":1}' }]);
+    expect(describeChanges({ a: 'x' }, { a: ['x'] })).toEqual([{ field: 'a', before: 'x', after: '["x"]' }]);
+    expect(describeChanges({ list: [] }, { list: ['a', 'b'] })).toEqual([
+      { field: 'list.0', before: null, after: 'a' },
+      { field: 'list.1', before: null, after: 'b' },
+    ]);
+    expect(describeChanges({ gone: { a: 1, b: [2] } }, {})).toEqual([
+      { field: 'gone.a', before: '1', after: null },
+      { field: 'gone.b.0', before: '2', after: null },
+    ]);
+    expect(describeChanges({ same: [1, { x: 2 }] }, { same: [1, { x: 2 }] })).toEqual([]);
+  });
 });

@@ -98,6 +98,30 @@ describe('svgIsInert', () => {
       '<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg"/>',
     ],
     ['no root at all', '<?xml version="1.0"?>'],
+    [
+      'expression() with a space before the parenthesis',
+      svg('<rect style="width: expression (alert(1))" height="1"/>'),
+    ],
+    ['src() with a space before the parenthesis', svg('<style>rect { fill: src ("https://evil.example/p") }</style>')],
+    ['url() with a space before the parenthesis', svg('<rect fill="url (https://evil.example/p#x)" width="1"/>')],
+    ['an href of an unknown namespace, even to a fragment', svg('<use x:href="#c" xmlns:x="urn:x"/>')],
+    ['an unknown attribute without a namespace', svg('<rect data-x="1" width="1" height="1"/>')],
+    [
+      'an attribute of an unknown namespace on an editor element',
+      svg(`<sodipodi:namedview${SODIPODI} x:a="1" xmlns:x="urn:x"/>`),
+    ],
+    [
+      'an encoding that ends in utf-8',
+      '<?xml version="1.0" encoding="x-utf-8"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+    ],
+    [
+      'an encoding that starts with utf-8',
+      '<?xml version="1.0" encoding="UTF-8x"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+    ],
+    ['an element inside a <style> deeper down', svg('<g><g><style>rect { fill: red }<g/></style></g></g>')],
+    ['an import in a <style> deeper down', svg('<g><style>@import url(https://evil.example/x.css);</style></g>')],
+    ['an import in CDATA', svg('<style><![CDATA[@import url(https://evil.example/x.css);]]></style>')],
+    ['a byte-order mark inside the root name', '<svg\uFEFF xmlns="http://www.w3.org/2000/svg"/>'],
   ])('refuses %s', (_, text) => {
     expect(svgIsInert(text)).toBe(false);
   });
@@ -114,6 +138,13 @@ describe('svgIsInert', () => {
       svg('<style>a { fill: url( "#g") } b { fill: url(#h) }</style><rect fill="url(\'#g\')" width="1" height="1"/>'),
     ],
     ['an editor attribute on an editor element', svg(`<sodipodi:namedview${SODIPODI} pagecolor="#fff"/>`)],
+    [
+      'an editor attribute with "on" inside its name',
+      svg(`<sodipodi:guide${SODIPODI} orientation="0,1" position="5,5"/>`),
+    ],
+    ['an XML declaration without an encoding', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['text with an at sign before a style sheet', svg('<text>ops@example.com</text><style>rect { fill: red }</style>')],
+    ['an editor element named style, whose text is no CSS', svg(`<sodipodi:style${SODIPODI}>@x</sodipodi:style>`)],
   ])('accepts %s', (_, text) => {
     expect(svgIsInert(text)).toBe(true);
   });
