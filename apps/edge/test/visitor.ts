@@ -102,8 +102,8 @@ export const LONG_TEXT = 'The edge compresses what the origin sends in full. '.r
 
 /**
  * An origin on HTTP and, with a certificate, on HTTPS. Paths choose the answer: `/long*` a long text, `/short*` a
- * short one, `/image*` a PNG, `/vary*` a Vary header, `/secret*` headers the edge may hide or replace; anything else `<scheme>
- * <url>` as text. It records every request; after `close`, connections are refused.
+ * short one, `/image*` a PNG, `/vary*` a Vary header, `/secret*` headers the edge may hide or replace; anything
+ * else `<scheme> <url>` as text. It records every request; after `close`, connections are refused.
  */
 export async function startRecordingOrigin(pem?: { certificate: string; privateKey: string }) {
   const requests: OriginRequest[] = [];
@@ -125,6 +125,8 @@ export async function startRecordingOrigin(pem?: { certificate: string; privateK
         Object.assign(extra, {
           'x-powered-by': 'origin-internals/1.0',
           'access-control-allow-origin': 'https://origin.example',
+          // The origin's own cache (another CDN, an nginx in front of the application).
+          'x-cache-status': 'ORIGIN-HIT',
         });
       }
       return send('text/plain', `${scheme} ${url}`, extra);

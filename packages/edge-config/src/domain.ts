@@ -2,6 +2,7 @@ import { type AccessRule, clientFilteringRule, ipFilterRule, refererRule, userAg
 import { urlAuthParts } from './auth';
 import { cacheLocationLines, cacheLocations } from './cache';
 import { requestLimitParts, securityLimitParts } from './limits';
+import { CACHE_STATUS_HEADER } from './main';
 import { domainOriginHeaderLines } from './origin-headers';
 import { quote } from './quoting';
 import type { EdgeFile, EdgeRenderOptions } from './render';
@@ -134,12 +135,15 @@ function originRequestLines(config: EdgeDomainConfig): string[] {
 /**
  * add_header only at the server level: one in a location would drop every header set here. add_header adds a
  * header beside the origin's of the same name, so a set rule also hides the origin's: it replaces it, and a visitor
- * never gets two values (a browser refuses an answer with two Access-Control-Allow-Origin headers).
+ * never gets two values (a browser refuses an answer with two Access-Control-Allow-Origin headers). The origin's
+ * X-Cache-Status is hidden by the main file; a server with proxy_hide_header of its own inherits none, so it repeats it.
  */
 function responseHeaderLines(config: EdgeDomainConfig): string[] {
+  const { headers } = config.httpResponseHeader;
   return [
-    'add_header X-Cache-Status $upstream_cache_status always;',
-    ...config.httpResponseHeader.headers.flatMap((header) => [
+    `add_header ${CACHE_STATUS_HEADER} $upstream_cache_status always;`,
+    ...(headers.length > 0 ? [`proxy_hide_header ${CACHE_STATUS_HEADER};`] : []),
+    ...headers.flatMap((header) => [
       `proxy_hide_header ${header.name};`,
       ...(header.action === 'set' ? [`add_header ${header.name} ${quote(header.value)} always;`] : []),
     ]),

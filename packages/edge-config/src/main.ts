@@ -13,6 +13,8 @@ export const INTERNAL_HOST = 'edgeward-internal';
 export const PURGE_PATH = '/purge';
 /** The request header that names the exact cache key to purge (see cacheKeyMatcher). */
 export const PURGE_KEY_HEADER = 'X-Edgeward-Purge-Key';
+/** The edge's cache status for the visitor (domain.ts); an origin's header of that name is never passed on. */
+export const CACHE_STATUS_HEADER = 'X-Cache-Status';
 
 // Not the js module: URL authentication runs in a sidecar (auth.ts).
 const MODULES = ['ngx_http_cache_purge_module.so', 'ngx_http_brotli_filter_module.so'];
@@ -83,6 +85,8 @@ export function renderMain(options: EdgeRenderOptions): string {
     '    # nginx reads the file once per such domain and never for the others.',
     `    proxy_ssl_trusted_certificate ${path(options.originTrustedCertificates ?? '/etc/ssl/certs/ca-certificates.crt')};`,
     '    proxy_ssl_verify_depth 4;',
+    "    # The origin's cache status would stand beside the edge's; a domain hiding headers of its own repeats it.",
+    `    proxy_hide_header ${CACHE_STATUS_HEADER};`,
     '    # What the edge sends to an origin, inherited by every domain that adds nothing of its own (origin-headers.ts).',
     ...indent(usualOriginHeaderLines()),
     '    gzip_proxied any;',
