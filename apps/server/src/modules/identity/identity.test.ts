@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { faceCheckTtlMs } from '@edgeward/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { runOps } from '../../ops/ops';
 import { createProviders, type Providers } from '../../providers';
 import { signBody } from '../../providers/sandbox-callback';
 import { secretBoxOf } from '../../secrets/secret-box';
+import { addSampleIdentity } from './identity.sample-data';
 
 const valid = { realName: '张三丰', idNumber: '11010519491231002x' };
 
@@ -32,9 +34,9 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     REAL_NAME_DAILY_FAILURES: '2',
     ...testPasswordHashing,
   });
-  /** The sandbox's callbacks as the server answered them; `refuse` makes the next ones fail on the way. */
+  /** The sandbox's callbacks as the server answered them; `onTheWay` answers the next ones instead of the server. */
   const deliveries: { body: string; signature: string; status: number }[] = [];
-  let refuse = 0;
+  const onTheWay: { status: number; body: string }[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -47,10 +49,8 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
         providers = createProviders({
           ...deps,
           faceCheckDelivery: async (url, body, headers) => {
-            if (refuse > 0) {
-              refuse--;
-              return { status: 503, body: 'unavailable' };
-            }
+            const answer = onTheWay.shift();
+            if (answer) return answer;
             const res = await app.inject({
               method: 'POST',
               url: new URL(url).pathname,
@@ -175,7 +175,7 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
   it('a passed face check verifies the account through the signed callback, retried until acknowledged', async () => {
     const who = await user();
     const attempt = (await submit(who)).body.data;
-    refuse = 1;
+    onTheWay.push({ status: 503, body: 'unavailable' });
     await finishOnSandbox(attempt.checkUrl, 'pass');
     // The first post did not get through: still pending until the job's retry.
     expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
@@ -348,28 +348,45 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       err: '',
     });
     expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('passed');
+    const [reviewed] = await database.db.select().from(realNameAttempts).where(eq(realNameAttempts.id, attempt.id));
+    expect(reviewed!.operatorReview).toBe(true);
     expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
       verified: true,
       identity: { idNumber: '1****************X' },
     });
-    expect((await ops('user', 'verify', who.userName)).out).toContain('was already real-name verified');
+    expect((await ops('user', 'verify', who.userName)).out).toBe(
+      `${who.userName} was already real-name verified (张*丰, 1****************X)`,
+    );
 
     expect((await ops('user', 'unverify', who.userName)).out).toBe(
       `${who.userName} is no longer real-name verified (was: 张*丰, 1****************X)`,
     );
     expect(await verifiedFlag(who.id)).toBe(false);
     expect((await call(who, 'POST', '/order/create', { packageId: 1 })).body.error).toBe('REAL_NAME_REQUIRED');
-    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({ verified: false, identity: null });
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: false,
+      identity: null,
+      attempt: null,
+    });
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('revoked');
     expect((await ops('user', 'unverify', who.userName)).out).toBe(`${who.userName} was not real-name verified`);
 
     const bare = await user();
     expect((await ops('user', 'verify', bare.userName)).out).toBe(
       `${bare.userName} is now real-name verified (no identity on file)`,
     );
-    expect(await ops('user', 'unverify', 'ghost')).toMatchObject({
-      code: 1,
-      err: expect.stringContaining("no user named 'ghost'"),
-    });
+    for (const command of ['verify', 'unverify']) {
+      expect(await ops('user', command, 'ghost')).toMatchObject({
+        code: 1,
+        err: expect.stringContaining("no user named 'ghost'"),
+      });
+      for (const args of [[], [bare.userName, who.userName]]) {
+        expect(await ops('user', command, ...args), `${command} ${args}`).toMatchObject({
+          code: 1,
+          err: expect.stringContaining('give one user name'),
+        });
+      }
+    }
   });
 
   it('a callback whose account update fails leaves the check pending and unrecorded; the retry applies it', async () => {
@@ -400,5 +417,159 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       verified: true,
       identity: { idNumber: '1****************X' },
     });
+  });
+  it("a check's 30 minutes, both edges: the last millisecond still takes a result, the next one none", async () => {
+    const onTime = await user();
+    const late = await user();
+    const checks = [(await submit(onTime)).body.data, (await submit(late)).body.data];
+    clock.advance(faceCheckTtlMs);
+    const pageOf = async (checkUrl: string) =>
+      (await app.inject({ url: new URL(checkUrl).pathname, headers: { 'accept-language': 'en-US' } })).body;
+    expect((await call(onTime, 'GET', `/real-name/attempt/${checks[0].id}`)).body.data).toMatchObject({
+      status: 'pending',
+      checkUrl: checks[0].checkUrl,
+    });
+    expect(await pageOf(checks[0].checkUrl)).toContain('id="sandbox-pass"');
+    await finishOnSandbox(checks[0].checkUrl, 'pass');
+    expect(await verifiedFlag(onTime.id)).toBe(true);
+
+    clock.advance(1);
+    expect((await call(late, 'GET', `/real-name/attempt/${checks[1].id}`)).body.data).toMatchObject({
+      status: 'expired',
+      checkUrl: null,
+    });
+    expect(await pageOf(checks[1].checkUrl)).toContain('This face check has expired');
+    await finishOnSandbox(checks[1].checkUrl, 'pass');
+    expect(await verifiedFlag(late.id)).toBe(false);
+  });
+
+  it("the check page offers the camera or a photo, then posts pass or fail to its own check; a failure's page says so", async () => {
+    const who = await user();
+    const { checkUrl } = (await submit(who)).body.data;
+    const path = new URL(checkUrl).pathname;
+    const page = (await app.inject({ url: path, headers: { 'accept-language': 'en-US' } })).body;
+    for (const text of [
+      'Verifying: 张*丰 (1****************X)',
+      'Turn on the camera',
+      'The camera is not available here: choose a photo instead.',
+      'Take the picture',
+      'Or choose a photo',
+      'Picture taken. Choose the result of the check:',
+      `<form method="post" action="${path}/pass"`,
+      'Pass the check',
+      `<form method="post" action="${path}/fail"`,
+      'Fail the check',
+    ]) {
+      expect(page).toContain(text);
+    }
+    // A check id that is not one, however close, finishes nothing.
+    const checkId = path.split('/').at(-1)!;
+    for (const wrong of [`x${checkId}`, `${checkId}0`, checkId.toUpperCase()]) {
+      const res = await app.inject({ method: 'POST', url: `/api/identity/sandbox/${wrong}/pass` });
+      expect(res.statusCode, wrong).toBe(404);
+      expect(res.body).toContain('No such face check');
+    }
+    await finishOnSandbox(checkUrl, 'fail');
+    expect((await app.inject({ url: path, headers: { 'accept-language': 'en-US' } })).body).toContain(
+      'Face verification failed. You can close this page and try again in the console.',
+    );
+  });
+
+  it('the sandbox keeps posting a result until the server answers "success", however the server answers otherwise', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    onTheWay.push({ status: 200, body: 'received' }, { status: 500, body: 'success' });
+    await finishOnSandbox(attempt.checkUrl, 'pass');
+    for (let i = 0; i < 2; i++) {
+      expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
+      clock.advance(60_000);
+      await app.jobs.runDue();
+    }
+    expect(onTheWay).toEqual([]);
+    expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
+  it('takes an acknowledgement with a line break after "success" as one', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const before = deliveries.length;
+    onTheWay.push({ status: 200, body: 'success\r\n' });
+    await finishOnSandbox(attempt.checkUrl, 'pass');
+    clock.advance(10 * 60_000);
+    await app.jobs.runDue();
+    // Acknowledged on the way: the sandbox posts nothing more.
+    expect(deliveries.length).toBe(before);
+    expect(onTheWay).toEqual([]);
+  });
+
+  it('refuses a callback naming the check otherwise than the server started it (reference, service)', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const checkId = new URL(attempt.checkUrl).pathname.split('/').at(-1)!;
+    const secret = config.identity.sandboxSecret;
+    const passed = (bizNo: string) => JSON.stringify({ notifyId: randomUUID(), checkId, bizNo, result: 'passed' });
+    for (const bizNo of [`XRN${attempt.id}`, `RN${attempt.id}x`, `RN${attempt.id} `, `RN${'1'.repeat(16)}`, 'RN']) {
+      const body = passed(bizNo);
+      expect((await notify(body, signBody(secret, body))).statusCode, bizNo).toBe(404);
+    }
+    // Another service's notify route does not take the sandbox's callback, signed as it may be.
+    const body = passed(`RN${attempt.id}`);
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/real-name/notify/aliyun',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signBody(secret, body) },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    // An attempt started at another service is not the sandbox's to finish, whatever the check id.
+    await database.db.update(realNameAttempts).set({ provider: 'aliyun' }).where(eq(realNameAttempts.id, attempt.id));
+    expect((await notify(body, signBody(secret, body))).statusCode).toBe(404);
+    expect(await verifiedFlag(who.id)).toBe(false);
+  });
+
+  it("a passed check is in the customer's operation log as their own change, and dated", async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    clock.advance(5_000);
+    await finishOnSandbox(attempt.checkUrl, 'pass');
+    const log = (await call(who, 'GET', '/log/operation?action=account.realName')).body.data.list;
+    expect(log).toMatchObject([
+      {
+        actor: { kind: 'session', sessionId: null },
+        changes: [{ field: 'realNameVerified', before: 'false', after: 'true' }],
+        createdAt: clock.now.getTime(),
+      },
+    ]);
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: true,
+      verifiedAt: clock.now.getTime(),
+      sample: false,
+    });
+  });
+
+  it("the demo account's identity is marked as sample data", async () => {
+    const demo = await createTestUser({ app, database }, { realNameVerified: false });
+    await addSampleIdentity(app.areaContext, { userId: demo.id });
+    expect((await call(demo, 'GET', '/real-name')).body.data).toMatchObject({
+      verified: true,
+      identity: { realName: '演**户', idNumber: '1****************X' },
+      verifiedAt: clock.now.getTime(),
+      sample: true,
+      attempt: null,
+    });
+  });
+
+  it('a face-check service that cannot start the check leaves no attempt behind', async () => {
+    const who = await user();
+    await exec(
+      'CREATE TRIGGER test_refuse BEFORE INSERT ON sandbox_face_checks FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_write()',
+    );
+    try {
+      expect((await submit(who)).statusCode).toBe(500);
+    } finally {
+      await exec('DROP TRIGGER test_refuse ON sandbox_face_checks');
+    }
+    expect(await database.db.select().from(realNameAttempts).where(eq(realNameAttempts.userId, who.id))).toEqual([]);
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({ attempt: null, verified: false });
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { faceCheckTtlMs, maskIdentityText } from '@edgeward/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sandboxFaceChecks } from '../../db/schema';
@@ -74,7 +74,8 @@ export function createSandboxVerifier(options: SandboxVerifierOptions): Identity
           and(
             eq(sandboxFaceChecks.checkId, checkId),
             eq(sandboxFaceChecks.status, 'waiting'),
-            gt(sandboxFaceChecks.createdAt, new Date(options.now().getTime() - faceCheckTtlMs)),
+            // The last millisecond the page still offers the check (expired above) takes its result too.
+            gte(sandboxFaceChecks.createdAt, new Date(options.now().getTime() - faceCheckTtlMs)),
           ),
         )
         .returning({ checkId: sandboxFaceChecks.checkId });
