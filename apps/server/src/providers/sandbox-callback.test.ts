@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   escapeHtml,
+  fetchDelivery,
   readSignedBody,
   sandboxPage,
   signatureHeader,
@@ -73,5 +77,39 @@ describe('sandbox pages', () => {
   it('says on a page of a sandbox production runs that its result is real', () => {
     const html = sandboxPage('en-US', { ...texts, live: true }, '');
     expect(html).toMatch(/<p class="live" id="sandbox-live">[^<]*counts for real[^<]*<\/p><p class="notice">/);
+  });
+});
+
+describe('fetchDelivery', () => {
+  it('posts the body as JSON with the given headers, and answers the status and body it got back', async () => {
+    const received: { method?: string; headers: Record<string, unknown>; body: string }[] = [];
+    const server = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk) => {
+        text += chunk;
+      });
+      request.on('end', () => {
+        received.push({ method: request.method, headers: request.headers, body: text });
+        response.writeHead(202, { 'content-type': 'text/plain' }).end('noted');
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetchDelivery(`http://127.0.0.1:${port}/api/payment/notify/sandbox`, body, {
+        [signatureHeader]: 'sha256=00',
+      });
+      expect(answer).toEqual({ status: 202, body: 'noted' });
+      expect(received).toEqual([
+        {
+          method: 'POST',
+          headers: expect.objectContaining({ 'content-type': 'application/json', [signatureHeader]: 'sha256=00' }),
+          body,
+        },
+      ]);
+    } finally {
+      server.close();
+    }
   });
 });
