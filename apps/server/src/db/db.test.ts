@@ -39,17 +39,21 @@ describe.each(dbKinds)('database on %s', (kind) => {
 
   it('delivers a NOTIFY to its listeners when the transaction commits, and none after they stop', async () => {
     let heard = 0;
+    let probed = 0;
     const unlisten = await database.listen('test_commit', () => heard++);
+    // A listener that stays: once it has heard a notification, one still listening would have heard it as well.
+    const unprobe = await database.listen('test_commit', () => probed++);
     await database.db.transaction(async (tx) => {
+      // Not before the commit: PGlite hands a notification on before the statement that sent it answers.
       await tx.execute(sql`SELECT pg_notify('test_commit', '')`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
       expect(heard).toBe(0);
     });
     await expect.poll(() => heard, { timeout: 5000 }).toBe(1);
     await unlisten();
     await database.db.execute(sql`SELECT pg_notify('test_commit', '')`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => probed, { timeout: 5000 }).toBe(2);
     expect(heard).toBe(1);
+    await unprobe();
   });
 
   it('matches the drizzle schema: tables, column types and nullability, unique keys, cascades, value lists', async () => {
