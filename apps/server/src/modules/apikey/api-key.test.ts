@@ -385,6 +385,7 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
   it("logs each change of the key list with what changed, and a signed call's change as the key's", async () => {
     const user = await createTestUser(ctx);
     const key = await createKey(user, { note: 'ci', readOnly: false });
+    await call(user, 'POST', `/key/${key.id}/note`, { note: 'ci deploys' });
     await call(user, 'POST', `/key/${key.id}/disable`);
     await call(user, 'POST', `/key/${key.id}/enable`);
     const profile = { userName: `${user.userName}k`, email: `${user.userName}@example.test` };
@@ -399,7 +400,7 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     const rows: OperationLogItem[] = res.json().data.list;
     const keyRows = rows.filter((r) => r.targetType === 'apiKey');
     expect(keyRows.map((r) => [r.action, r.targetId, r.targetName, r.actor.kind, r.createdAt])).toEqual(
-      ['apiKey.delete', 'apiKey.enable', 'apiKey.disable', 'apiKey.create'].map((action) => [
+      ['apiKey.delete', 'apiKey.enable', 'apiKey.disable', 'apiKey.edit', 'apiKey.create'].map((action) => [
         action,
         String(key.id),
         key.secretId,
@@ -409,12 +410,13 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     );
     expect(keyRows.map((r) => r.changes)).toEqual([
       [
-        { field: 'note', before: 'ci', after: null },
+        { field: 'note', before: 'ci deploys', after: null },
         { field: 'readOnly', before: 'false', after: null },
         { field: 'enabled', before: 'true', after: null },
       ],
       [{ field: 'enabled', before: 'false', after: 'true' }],
       [{ field: 'enabled', before: 'true', after: 'false' }],
+      [{ field: 'note', before: 'ci', after: 'ci deploys' }],
       [
         { field: 'note', before: null, after: 'ci' },
         { field: 'readOnly', before: null, after: 'false' },
