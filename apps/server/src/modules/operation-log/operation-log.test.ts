@@ -1,5 +1,5 @@
 import type { OperationLogItem } from '@edgeward/contract';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, type TestPki } from '../../../test/fixtures/certificates';
 import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
@@ -11,6 +11,7 @@ import { createPasswordHasher } from '../account/password-hasher';
 import { createCommerceOperator } from '../commerce/commerce.operator';
 import { createDomainServices } from '../domain/domain.services';
 import { createRealNameOperator } from '../identity/real-name.operator';
+import { operatorActor, userActor } from './actor';
 import { recordOperation } from './operation-log.recorder';
 
 describe.each(dbKinds)('operation log on %s', (kind) => {
@@ -393,6 +394,53 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
     expect(csv.text).toContain('Create API key,API key,7,ci deploys,readOnly: - → true,192.0.2.1,API key #7');
   });
 
+  it('writes the operator with no session, key or address, no id for a target without one, and the time given', async () => {
+    const { db } = h.ctx.database;
+    const at = new Date(h.ctx.clock.now.getTime() - 60_000);
+    const newest = async () =>
+      (
+        await db
+          .select()
+          .from(operationLog)
+          .where(eq(operationLog.userId, owner.id))
+          .orderBy(desc(operationLog.id))
+          .limit(1)
+      )[0]!;
+    await db.transaction((tx) =>
+      recordOperation(tx, {
+        actor: operatorActor(owner.id),
+        action: 'account.permissions',
+        target: { type: 'account' },
+        after: { ticket: 'query' },
+        at,
+      }),
+    );
+    expect(await newest()).toMatchObject({
+      actor: 'operator',
+      sessionId: null,
+      apiKeyId: null,
+      address: null,
+      targetId: null,
+      targetName: null,
+      createdAt: at,
+    });
+    await db.transaction((tx) =>
+      recordOperation(tx, {
+        actor: userActor({ id: owner.id, sessionId: undefined, apiKeyId: undefined }, '192.0.2.10'),
+        action: 'account.profile',
+        target: { type: 'account', id: 0, name: null },
+      }),
+    );
+    expect(await newest()).toMatchObject({
+      actor: 'user',
+      sessionId: null,
+      apiKeyId: null,
+      address: '192.0.2.10',
+      targetId: '0',
+      changes: [],
+    });
+  });
+
   describe('reading', () => {
     it('never lists or exports another user’s rows, whatever the filter', async () => {
       const theirs = await page(stranger);
@@ -418,6 +466,15 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
       expect((await page(owner, `&to=${newest + 1}`)).total).toBe(all.total);
       expect((await page(owner, '&search=log-cert')).list.map((r) => r.targetName)).toContain('log-cert');
       expect((await page(owner, '&search=%25')).total).toBe(0);
+      // The start of the time filter is taken, its end is not.
+      const newestIds = all.list.filter((r) => r.createdAt === newest).map((r) => r.id);
+      expect((await page(owner, `&from=${newest}`)).list.map((r) => r.id)).toEqual(newestIds);
+      expect((await page(owner, `&to=${newest}`)).total).toBe(all.total - newestIds.length);
+      // A target is found by its exact id, not by a part of it.
+      const byId = all.list.find((r) => r.targetType === 'certificate' && r.targetId !== null)!;
+      const found = (await page(owner, `&search=${byId.targetId}`)).list;
+      expect(found.map((r) => r.id)).toContain(byId.id);
+      expect(found.every((r) => r.targetId === byId.targetId || r.targetName?.includes(byId.targetId!))).toBe(true);
       const bad = await h.call(owner, 'GET', '/log/operation?action=domain.nothing');
       expect(bad.statusCode).toBe(400);
     });
