@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CacheTaskCreateSchema, cacheTaskLineIssue, cacheTaskUrl } from './preheat';
+import { limits } from '../limits';
+import {
+  CacheTaskCreateSchema,
+  cacheTaskFormatParams,
+  cacheTaskLineIssue,
+  cacheTaskLineMax,
+  cacheTaskUrl,
+} from './preheat';
 
 describe('preheat and refresh lines', () => {
   it('adds http:// to a line that starts with the domain and lower-cases the host', () => {
@@ -31,5 +38,80 @@ describe('preheat and refresh lines', () => {
       urls: Array.from({ length: 101 }, (_, i) => `www.a.com/${i}/`),
     });
     expect(many.error?.issues[0]?.message).toBe('preheat.urls.tooMany');
+  });
+});
+
+describe('preheat and refresh lines, part by part', () => {
+  it('reads scheme, host, path and query as the edge receives them', () => {
+    expect(cacheTaskUrl('HTTPS://例子.com/a/b.js?v=2#top')).toEqual({
+      href: 'https://xn--fsqu00a.com/a/b.js?v=2#top',
+      scheme: 'https',
+      host: 'xn--fsqu00a.com',
+      path: '/a/b.js',
+      pathWithQuery: '/a/b.js?v=2',
+      hasQuery: true,
+    });
+    expect(cacheTaskUrl('www.example.com')).toEqual({
+      href: 'http://www.example.com/',
+      scheme: 'http',
+      host: 'www.example.com',
+      path: '/',
+      pathWithQuery: '/',
+      hasQuery: false,
+    });
+    expect(cacheTaskUrl('www.example.com?x=1')).toMatchObject({ href: 'http://www.example.com/?x=1', path: '/' });
+  });
+
+  it('refuses ports, credentials, spaces and text around the URL', () => {
+    for (const line of [
+      'http://www.example.com:8080/a',
+      'http://u:p@www.example.com/a',
+      'http://www.example.com/a b',
+      ' http://www.example.com/a',
+      'xhttp://www.example.com/a',
+      'http:/www.example.com/a',
+      'http://',
+      '/a.png',
+    ]) {
+      expect(cacheTaskUrl(line), line).toBeNull();
+    }
+  });
+
+  it('says an empty line is empty, and a line of each type is checked on its own', () => {
+    expect(cacheTaskLineIssue('preheat', '')).toBe('validation.required');
+    expect(cacheTaskLineIssue('preheat', 'http://www.example.com/img')).toBeNull();
+    expect(cacheTaskLineIssue('refreshUrl', 'http://www.example.com/img/')).toBeNull();
+    expect(cacheTaskLineMax('refreshUrl')).toBe(limits.preheat.urlsPerTask);
+    expect(cacheTaskLineMax('preheat')).toBe(limits.preheat.urlsPerTask);
+    expect(cacheTaskLineMax('refreshDir')).toBe(limits.preheat.dirsPerTask);
+  });
+
+  it('names each refused line with the example host for a format problem, and keeps the first of duplicates', () => {
+    const result = CacheTaskCreateSchema.safeParse({
+      type: 'preheat',
+      urls: ['www.a.com/x', 'nonsense', '', 'WWW.A.COM/x', 'www.a.com/y'],
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message, i.params ?? null])).toEqual([
+      ['urls.1', 'preheat.url.format', cacheTaskFormatParams],
+      ['urls.2', 'validation.required', null],
+      ['urls.3', 'preheat.url.duplicate', null],
+    ]);
+    expect(CacheTaskCreateSchema.parse({ type: 'preheat', urls: [' www.a.com/x '] }).urls).toEqual(['www.a.com/x']);
+    expect(CacheTaskCreateSchema.safeParse({ type: 'preheat', urls: [] }).error?.issues[0]).toMatchObject({
+      path: ['urls'],
+      message: 'validation.required',
+    });
+    const many = CacheTaskCreateSchema.safeParse({
+      type: 'refreshDir',
+      urls: Array(limits.preheat.dirsPerTask + 1).fill('x'),
+    });
+    // Too many lines is said once, without a message for each line.
+    expect(many.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['urls'],
+        message: 'preheat.urls.tooMany',
+        params: { max: limits.preheat.dirsPerTask },
+      }),
+    ]);
   });
 });
