@@ -1,7 +1,9 @@
 import { enUS, format, limits } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCdnTypeById } from '../src/modules/account/cdn-type';
 import { createTestPki, type TestPki } from './fixtures/certificates';
 import { createDomainHarness, type DomainHarness } from './fixtures/domains';
+import { operatorCommand } from './fixtures/operator';
 import { png } from './fixtures/support';
 import type { TestUser } from './fixtures/users';
 import { dbKinds, multipart, TEST_CAPTCHA, TEST_CODE } from './helpers';
@@ -28,8 +30,12 @@ interface Fixture {
   owner: TestUser;
   pki: TestPki;
   domain: { id: number; name: string };
+  /** The owner's edge-platform domain. */
+  eoDomain: number;
   /** A fresh open ticket of the owner (closing one uses it up). */
   ticket(): Promise<number>;
+  /** A fresh ticket of the owner that the support staff marked completed (an appeal uses it up). */
+  completedTicket(): Promise<number>;
   images(count: number): Promise<number[]>;
 }
 
@@ -37,7 +43,10 @@ interface LimitRow {
   limit: LimitName;
   bound: 'min' | 'max';
   method: 'GET' | 'POST';
-  /** The route's path after /api; :domain is the owner's domain, :ticket a fresh open ticket of the owner. */
+  /**
+   * The route's path after /api; :domain is the owner's domain, :eo its edge-platform domain, :ticket a fresh open ticket of the owner, :completed
+   * a fresh one the support staff completed.
+   */
   route: string;
   /** The body (POST) or the query (GET) at `value`; `step` is 0 at the boundary and ±1 beyond it. */
   input: (value: number, step: number, f: Fixture) => unknown;
@@ -58,6 +67,17 @@ let names = 0;
 /** A user name of `length` characters not used before in this run. */
 const userNameOfLength = (length: number) => `${'u'.repeat(length)}${++names}`.slice(-length).replace(/^\d/, 'u');
 
+/** A domain name of exactly `length` characters, made of labels no longer than a label may be. */
+function domainNameOfLength(length: number): string {
+  const labels: string[] = [];
+  let left = length - '.example.com'.length;
+  while (left > limits.domain.labelMax) {
+    labels.push(repeat(limits.domain.labelMax - 2));
+    left -= limits.domain.labelMax - 1;
+  }
+  return [...labels, repeat(left), 'example', 'com'].join('.');
+}
+
 const cacheRule = (rule: object) => ({ priority: 2, type: 'path', content: ['/p'], ttl: 1, ...rule });
 const cacheConfig = (rule: object) => ({ rules: [{ priority: 1, type: 'all', ttl: 1 }, cacheRule(rule)] });
 const rateLimits = (rule: object) => ({
@@ -72,6 +92,15 @@ const ticket = (fields: object) => ({
   description: 'd',
   ...fields,
 });
+const securityPolicy = {
+  referer: { type: 'off' },
+  ipFilter: { type: 'off' },
+  userAgentFilter: { type: 'off' },
+  adaptiveFrequencyControl: { status: 'off', level: 'moderate' },
+  clientFiltering: { status: 'off' },
+  bandwidthAbuseDefense: { status: 'on' },
+  slowAttackDefense: { status: 'on' },
+};
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2026, 0, 1);
 
@@ -159,6 +188,15 @@ const rows: LimitRow[] = [
     field: 'content',
     message: 'validation.tooLong',
   },
+  {
+    limit: 'support.appealMax',
+    bound: 'max',
+    method: 'POST',
+    route: '/support/tickets/:completed/appeal',
+    input: at((n) => ({ reason: repeat(n) })),
+    field: 'reason',
+    message: 'validation.tooLong',
+  },
   ...(['ratingMin', 'ratingMax'] as const).map(
     (limit): LimitRow => ({
       limit: `support.${limit}`,
@@ -170,6 +208,26 @@ const rows: LimitRow[] = [
       message: 'support.rating.range',
     }),
   ),
+
+  // Domain names, as the first step of adding a domain checks them.
+  {
+    limit: 'domain.nameMax',
+    bound: 'max',
+    method: 'GET',
+    route: '/domain/query-create-verify-record',
+    input: at((n) => ({ domainName: domainNameOfLength(n) })),
+    field: 'domainName',
+    message: 'domain.name.tooLong',
+  },
+  {
+    limit: 'domain.labelMax',
+    bound: 'max',
+    method: 'GET',
+    route: '/domain/query-create-verify-record',
+    input: at((n) => ({ domainName: `${repeat(n)}.limits.example.com` })),
+    field: 'domainName',
+    message: 'domain.name.labelTooLong',
+  },
 
   // Origin: only the first origin is asked for an answer, on the HTTP port, so the others and the HTTPS port may be
   // any address and port.
@@ -433,6 +491,30 @@ const rows: LimitRow[] = [
     message: 'domain.rateLimit.max',
   },
 
+  // The edge platform's security policy: each bounded number of bandwidth-abuse and slow-attack defence.
+  ...(
+    [
+      ['bandwidthAbuseDefense', 'thresholdMb', 'abuseThresholdMb', 'eo.abuse.threshold'],
+      ['bandwidthAbuseDefense', 'windowSeconds', 'abuseWindowSeconds', 'eo.abuse.window'],
+      ['bandwidthAbuseDefense', 'rateCapKbps', 'abuseRateCapKbps', 'eo.abuse.rateCap'],
+      ['slowAttackDefense', 'minBodyRate', 'slowAttackMinRate', 'eo.slow.minRate'],
+      ['slowAttackDefense', 'headerTimeoutSeconds', 'headerTimeout', 'eo.slow.headerTimeout'],
+      ['slowAttackDefense', 'bodyTimeoutSeconds', 'bodyTimeout', 'eo.slow.bodyTimeout'],
+    ] as const
+  ).flatMap(([part, field, limit, message]) =>
+    (['Min', 'Max'] as const).map(
+      (end): LimitRow => ({
+        limit: `eo.${limit}${end}`,
+        bound: end === 'Min' ? 'min' : 'max',
+        method: 'POST',
+        route: '/eo/domain/:eo/security',
+        input: at((n) => ({ ...securityPolicy, [part]: { ...securityPolicy[part], [field]: n } })),
+        field: `${part}.${field}`,
+        message,
+      }),
+    ),
+  ),
+
   // Preheat and refresh: the lines of one task, on the owner's domain.
   ...(
     [
@@ -508,19 +590,37 @@ describe.each(dbKinds)('the limits of the validation rules through the API on %s
     pki = createTestPki();
     const h = await createDomainHarness(kind);
     const owner = await h.user();
+    // Both consoles: the CDN's domains and the edge platform's.
+    await setCdnTypeById(h.ctx.database.db, owner.id, 'all', new Date());
     const domainName = 'www.limits.example.com';
     const created = await h.create(owner, domainName);
     expect(created.statusCode, created.text).toBe(200);
+    const eoName = 'eo.limits.example.com';
+    await h.verify(owner, eoName);
+    const eo = await h.call(owner, 'POST', '/eo/domain', {
+      domainName: eoName,
+      type: 'web',
+      origin: { ipOrDomain: ['127.0.0.1'], httpPort: h.origin.port },
+    });
+    expect(eo.statusCode, eo.text).toBe(200);
     await h.settle();
     fixture = {
       h,
       owner,
       pki,
       domain: { id: created.body.data.id, name: domainName },
+      eoDomain: eo.body.data.id,
       async ticket() {
         const res = await h.call(owner, 'POST', '/support/tickets', ticket({}));
         expect(res.statusCode, res.text).toBe(200);
         return res.body.data.id;
+      },
+      async completedTicket() {
+        const id = await fixture.ticket();
+        const detail = await h.call(owner, 'GET', `/support/tickets/${id}`);
+        const resolved = await operatorCommand(h.ctx.app, 'ticket', 'resolve', detail.body.data.ticketNo);
+        expect(resolved.code, resolved.err).toBe(0);
+        return id;
       },
       async images(count) {
         const ids: number[] = [];
@@ -585,8 +685,9 @@ describe.each(dbKinds)('the limits of the validation rules through the API on %s
   }
 
   async function call(row: LimitRow, value: number, step: number) {
-    let url = row.route.replace(':domain', String(fixture.domain.id));
+    let url = row.route.replace(':domain', String(fixture.domain.id)).replace(':eo', String(fixture.eoDomain));
     if (url.includes(':ticket')) url = url.replace(':ticket', String(await fixture.ticket()));
+    if (url.includes(':completed')) url = url.replace(':completed', String(await fixture.completedTicket()));
     let input = await row.input(value, step, fixture);
     if (url === '/user/register') input = await registration(input as Record<string, unknown>);
     return send(row.method, url, input);
