@@ -61,15 +61,18 @@ describe('PGlite taking turns', () => {
   it('keeps a transaction to itself: others wait for its commit, its own statements still run', async () => {
     await client.exec('CREATE TABLE turns_t (n int)');
     const inside = deferred();
+    const asked = deferred();
     const tx = client.transaction(async (t) => {
       await t.query('INSERT INTO turns_t VALUES (1)');
       inside.resolve();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The transaction goes on only once the statement from outside is asked for, which must wait for its end.
+      await asked.promise;
       await t.query('INSERT INTO turns_t VALUES (2)');
     });
     await inside.promise;
-    const seen = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM turns_t');
+    const seen = client.query<{ count: number }>('SELECT count(*)::int AS count FROM turns_t');
+    asked.resolve();
     await tx;
-    expect(seen.rows[0]!.count).toBe(2);
+    expect((await seen).rows[0]!.count).toBe(2);
   });
 });
