@@ -22,7 +22,8 @@ export default defineConfig({
   outputDir: './test-results',
   // Two cores: two browsers against one server; spec files run in parallel, the tests of one file in order.
   workers: 2,
-  retries: isCI ? 1 : 0,
+  // A failure is a defect to find, in the test's wait or in the product: never retried.
+  retries: 0,
   forbidOnly: isCI,
   timeout: 30_000,
   expect: { timeout: 10_000 },
