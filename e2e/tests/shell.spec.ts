@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { baseURL } from '../support/env';
 import { test as base, expect, registerUser, signInWithToken, type TestUser } from '../support/fixtures';
+import { closed, dropdownOf, opened, switchLanguage } from '../support/popups';
 
 /**
  * One account per worker, and a session of its own for every test: the tests stay independent (logging out ends
@@ -54,12 +55,6 @@ function recordScripts(page: Page): Promise<Script>[] {
   return scripts;
 }
 
-async function switchLanguage(page: Page, locale: 'zh-CN' | 'en-US') {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-${locale}`).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale);
-}
-
 const sideMenu = (page: Page) => page.getByTestId('side-menu');
 const tabBar = (page: Page) => page.getByTestId('multi-tab-bar');
 const tab = (page: Page, path: string) => tabBar(page).locator(`[data-testid="tab-item"][data-tab-path="${path}"]`);
@@ -75,8 +70,10 @@ const unscrolledOverview = { width: 1280, height: 1400 } as const;
 async function tabCommand(page: Page, path: string, command: string) {
   await tab(page, path).click({ button: 'right' });
   const item = page.getByRole('menuitem', { name: command, exact: true });
+  const menu = dropdownOf(page, item);
+  await opened(menu);
   await item.click();
-  await expect(item).toBeHidden();
+  await closed(menu);
 }
 
 /** The tab bar's notice (antd message). */
@@ -246,9 +243,13 @@ test('a page style change in the settings drawer is kept across a reload', async
 test('logging out from the avatar menu asks first and returns to the login page', async ({ page, token }) => {
   await signInWithToken(page, token);
   await page.getByTestId('avatar-menu').click();
-  await page.getByTestId('avatar-menu-logout').click();
+  const logout = page.getByTestId('avatar-menu-logout');
+  const menu = dropdownOf(page, logout);
+  await opened(menu);
+  await logout.click();
+  await closed(menu);
   const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out?' });
-  await expect(confirm).toBeVisible();
+  await opened(confirm);
   const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/logout');
   await confirm.getByRole('button', { name: 'OK' }).click();
   expect((await loggedOut).ok()).toBe(true);

@@ -4,18 +4,13 @@ import { domainTest as test } from '../support/domain-test';
 import { api, type DomainDetail, randomLabel, uniqueApex, verifyOwnership } from '../support/domains';
 import { e2e } from '../support/env';
 import { expect, signInWithToken } from '../support/fixtures';
+import { switchLanguage } from '../support/popups';
 
 /**
  * Issue 8, points 3 and 5: numbers and names are never changed silently, and no slip leaves the user at a dead end.
  * The domain tests share the demo account (real-name verified), each with names of its own.
  */
 const apex = uniqueApex();
-
-async function switchLanguage(page: Page, locale: 'zh-CN' | 'en-US') {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-${locale}`).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale);
-}
 
 /** Counts the configuration saves the page sends from now on. */
 function countSaves(page: Page): () => number {
