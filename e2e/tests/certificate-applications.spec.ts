@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { setDnsRecords } from '../support/dns-server';
 import { domainTest as test } from '../support/domain-test';
 import { expect, openInLanguage } from '../support/fixtures';
+import { closed, opened, popconfirm } from '../support/popups';
 
 /**
  * Certificate applications (/certificate/order and the detail page) against Pebble, the ACME test CA the e2e run
@@ -57,6 +58,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await openInLanguage(page, locale, demoToken, '/certificate/order');
     await page.getByTestId('application-new').first().click();
     const dialog = page.getByRole('dialog');
+    await opened(dialog);
     const names = dialog.getByRole('combobox', { name: text.domainNames });
     await names.fill(domain.domainName);
     await names.press('Enter');
@@ -66,11 +68,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await dialog.getByText(text.keyType).click();
     await dialog.getByRole('combobox', { name: text.deployTo }).click();
     // The names' dropdown, closed, still holds the same name as an option.
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-        hasText: domain.domainName,
-      })
-      .click();
+    const deployTo = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await opened(deployTo);
+    await deployTo.locator('.ant-select-item-option', { hasText: domain.domainName }).click();
     await dialog.getByTestId('application-form-submit').click();
     await expect(page.getByText(text.created)).toBeVisible();
     await expect(page).toHaveURL(/\/certificate\/order\/\d+\/detail$/);
@@ -97,8 +97,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(failure).toContainText(text.retryCount);
 
     await failure.getByTestId('application-retry').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: text.retry }).click();
+    const confirm = popconfirm(page);
+    await opened(confirm);
+    await confirm.getByRole('button', { name: text.retry }).click();
     await expect(status).toHaveAttribute('data-status', 'pending');
+    await closed(confirm);
     await expect(page.getByTestId('application-retry-count')).toHaveText('1');
 
     await setDnsRecords(name, 'TXT', [value]);

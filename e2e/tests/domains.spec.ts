@@ -11,6 +11,7 @@ import {
   uniqueApex,
 } from '../support/domains';
 import { expect, signInWithToken } from '../support/fixtures';
+import { closed, opened, popconfirm } from '../support/popups';
 
 /**
  * Accelerated domains in the browser, as the demo account (real-name verified; see support/domains.ts). Every
@@ -297,7 +298,7 @@ test('an enabled domain cannot be deleted; disabled, it is deleted after confirm
   await expect(row.getByTestId('domain-status')).toHaveAttribute('data-status', 'enabled');
   const remove = row.getByTestId('domain-delete');
   await expect(remove).toBeDisabled();
-  await remove.hover({ force: true });
+  await remove.hover();
   await expect(page.getByRole('tooltip')).toHaveText('Only disabled or rejected domains can be deleted');
 
   const refused = await apiCall(request, demoToken, 'POST', '/domain/delete', { data: { id: domain.id } });
@@ -306,7 +307,10 @@ test('an enabled domain cannot be deleted; disabled, it is deleted after confirm
   expect(refused.message).toBe('Only disabled or rejected domains can be deleted');
 
   await row.getByTestId('domain-disable').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  const confirm = popconfirm(page);
+  await opened(confirm);
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await closed(confirm);
   await expect(page.getByText('The domain is being disabled')).toBeVisible();
   await expect(row.getByTestId('domain-status')).toHaveAttribute('data-status', 'disabled');
 
