@@ -158,7 +158,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         },
       }),
     );
+    // Routed, the page is slow to start (each of its requests passes the route first): judged once it has its answer.
+    const answered = page.waitForResponse('**/api/certificate/order/424243/detail');
     await openInLanguage(page, locale, demoToken, '/certificate/order/424243/detail');
+    await answered;
     await expect(page.getByTestId('application-retrying')).toContainText(`${text.retrying}${reason}`);
     await expect(page.getByTestId('application-retry-count')).toHaveText('3');
     await expect(page.getByTestId('application-next-attempt')).not.toBeEmpty();

@@ -24,7 +24,11 @@ const texts = {
   },
 } as const;
 
-/** Answers a read with the server's 500 envelope and its request id, as an unexpected error does. */
+/**
+ * Answers a read with the server's 500 envelope and its request id, as an unexpected error does. A routed page is
+ * slow to start (each of its requests goes through the route first), so the tests judge what it shows once it has
+ * made its call, not within a fixed time of opening it.
+ */
 async function failReads(page: Page, pattern: string): Promise<void> {
   await page.route(pattern, (route) =>
     route.fulfill({
@@ -47,7 +51,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       user,
     }) => {
       await failReads(page, '**/api/domain/list?*');
+      const answered = page.waitForResponse('**/api/domain/list?*');
       await openInLanguage(page, locale, user.token, '/domain');
+      await answered;
       const failure = page.getByTestId('load-error');
       await expect(failure).toContainText(text.listFailed);
       await expect(failure.getByTestId('load-error-request-id')).toHaveText(text.requestId);
@@ -75,7 +81,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         await held;
         await route.continue();
       });
+      const asked = page.waitForRequest('**/api/domain/list?*');
       await openInLanguage(page, locale, user.token, '/domain');
+      await asked;
       await expect(page.getByTestId('data-loading')).toBeVisible();
       await expect(page.getByTestId('domain-empty')).toHaveCount(0);
       release();
@@ -85,7 +93,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     test(`the login log uses the same failure state (${locale})`, async ({ page, user }) => {
       await failReads(page, '**/api/log/login?*');
+      const answered = page.waitForResponse('**/api/log/login?*');
       await openInLanguage(page, locale, user.token, '/log');
+      await answered;
       const failure = page.getByTestId('load-error');
       await expect(failure).toContainText(text.logFailed);
       await expect(failure.getByTestId('load-error-request-id')).toHaveText(text.requestId);
