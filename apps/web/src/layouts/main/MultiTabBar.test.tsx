@@ -65,9 +65,13 @@ beforeEach(() => tabsStore.reset());
 
 describe('the multi-tab bar', () => {
   it('shows the open pages in order, named by their object first, the current one selected', () => {
-    drawBar([home, { ...domains, subject: 'www.example.com' }, { ...messages, scope: 'eo' }], '/msg');
+    // Without a cdnType the user's own console is the CDN one: only the other variant's pages say which they are.
+    drawBar(
+      [home, { ...domains, subject: 'www.example.com' }, { ...messages, scope: 'eo' }, { ...logs, scope: 'cdn' }],
+      '/msg',
+    );
     const labels = screen.getAllByTestId('tab-item').map((item) => item.textContent);
-    expect(labels).toEqual(['Overview', 'www.example.com · Domains', 'Messages (Edge platform)']);
+    expect(labels).toEqual(['Overview', 'www.example.com · Domains', 'Messages (Edge platform)', 'Logs']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Messages (Edge platform)');
   });
 
