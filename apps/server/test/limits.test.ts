@@ -268,6 +268,24 @@ const rows: LimitRow[] = [
     }),
   ),
 
+  {
+    limit: 'domain.certContentMax',
+    bound: 'max',
+    method: 'POST',
+    route: '/certificate/upload',
+    // A real chain, blank lines between its blocks making up the length: the PEM may have them, the server's parser
+    // reads past them.
+    input: at((n, f) => {
+      const leaf = f.pki.issue([`www.content${n}.example.com`]);
+      const [first, ...rest] = leaf.chain.trim().split(/(?<=-----END CERTIFICATE-----)\s*/);
+      const blocks = [first!, rest.join('\n')];
+      const gap = n - blocks[0].length - blocks[1].length;
+      return { name: `content${n}`, certificate: `${blocks[0]}${'\n'.repeat(gap)}${blocks[1]}`, privateKey: leaf.key };
+    }),
+    field: 'certificate',
+    message: 'domain.cert.contentMax',
+  },
+
   // Cache
   ...(['cachePriorityMin', 'cachePriorityMax'] as const).map(
     (limit): LimitRow => ({
