@@ -109,7 +109,7 @@ describe.each(dbKinds)('commerce refusals on %s', (kind) => {
       expect(await h.balance(buyer)).toBe(10_000n - priceFen);
     });
 
-    it('closes by schedule the orders whose close time has come, and no other', async () => {
+    it('the closing job closes the orders whose close time has come, and no other', async () => {
       const buyer = await funded();
       const due = await h.order(buyer, packageId);
       h.ctx.clock.advance(1);
