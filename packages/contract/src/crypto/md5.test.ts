@@ -27,3 +27,17 @@ describe('md5', () => {
     expect([...utf8Bytes('é中😀')]).toEqual([0xc3, 0xa9, 0xe4, 0xb8, 0xad, 0xf0, 0x9f, 0x98, 0x80]);
   });
 });
+
+describe('UTF-8 at the boundaries of each length', () => {
+  it.each([
+    ['\u007f', [0x7f]],
+    ['\u0080', [0xc2, 0x80]],
+    ['\u07ff', [0xdf, 0xbf]],
+    ['\u0800', [0xe0, 0xa0, 0x80]],
+    ['\uffff', [0xef, 0xbf, 0xbf]],
+    ['\u{10000}', [0xf0, 0x90, 0x80, 0x80]],
+    ['\u{10ffff}', [0xf4, 0x8f, 0xbf, 0xbf]],
+  ])('encodes %j', (text, bytes) => {
+    expect([...utf8Bytes(text)]).toEqual(bytes);
+  });
+});

@@ -169,3 +169,25 @@ describe('the signed query and header, field by field', () => {
     ).toBe('abc');
   });
 });
+
+describe('the canonical query, pair by pair', () => {
+  it('orders values of one name whatever order they came in', () => {
+    for (const query of ['a=1&a=2&a=3', 'a=3&a=2&a=1', 'a=2&a=3&a=1', 'a=3&a=1&a=2']) {
+      expect(canonicalQuery(query), query).toBe('a=1&a=2&a=3');
+    }
+    expect(canonicalQuery('b=1&a=2')).toBe('a=2&b=1');
+    expect(canonicalQuery('a=2&b=1')).toBe('a=2&b=1');
+  });
+
+  it('reads a pair opening with = as an empty name', () => {
+    expect(canonicalQuery('=v')).toBe('=v');
+    expect(canonicalQuery('b=1&=v')).toBe('=v&b=1');
+  });
+
+  it('splits the URL at its first ?', () => {
+    const input = { secretId: 'EWAK1234', secretKey: 'k', method: 'GET', timestamp: 1, nonce: 'abcdefgh' };
+    const signed = parseApiKeyAuthorization(signRequest({ ...input, url: '/api/x?a=1?b' }))!;
+    const parts = { method: 'GET', timestamp: 1, nonce: 'abcdefgh', contentSha256: sha256('') };
+    expect(signed.signature).toBe(requestSignature('k', { ...parts, path: '/api/x', query: 'a=1?b' }));
+  });
+});

@@ -50,3 +50,11 @@ describe('sha256 and hmacSha256 at the block boundaries', () => {
     );
   });
 });
+
+describe('hmacSha256 of bytes', () => {
+  it('signs a message given as bytes like the same text', () => {
+    const text = 'what do ya want for nothing?';
+    expect(hmacSha256('Jefe', new TextEncoder().encode(text))).toBe(hmacSha256('Jefe', text));
+    expect(hmacSha256(new TextEncoder().encode('Jefe'), text)).toBe(hmacSha256('Jefe', text));
+  });
+});

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatTypeBTime, parseTypeBTime, signUrlTypeA, signUrlTypeB, verifyTypeA, verifyTypeB } from './url-auth';
+import {
+  formatTypeBTime,
+  parseTypeBTime,
+  signUrlTypeA,
+  signUrlTypeB,
+  typeASignature,
+  typeBSignature,
+  verifyTypeA,
+  verifyTypeB,
+} from './url-auth';
 
 const key = 'dimtm5evg50ijsx2hvuwyfoiu65';
 
@@ -154,5 +163,42 @@ describe('URL auth at its edges', () => {
     expect(parseTypeBTime('202002271660')).toBeNull();
     expect(parseTypeBTime('x202002271610')).toBeNull();
     expect(parseTypeBTime('2020022716100')).toBeNull();
+  });
+});
+
+describe('URL auth: what only the shape checks refuse', () => {
+  const ts = 1582791032;
+  const options = { key, expireTime: 3600, now: new Date(ts * 1000) };
+
+  it('needs all four parts of a type A signature, even when the random part was empty', () => {
+    const unrandom = signUrlTypeA({ path: '/f', key, ts, rand: '', uid: '0' });
+    expect(verifyTypeA(unrandom, options).result).toBe('valid');
+    expect(verifyTypeA(unrandom.replace(`${ts}--0-`, `${ts}-0-`), options).result).toBe('invalid');
+  });
+
+  it('takes the time only as plain digits, not another spelling of the same number', () => {
+    const hash = typeASignature('/f', ts, 'r', '0', key);
+    expect(verifyTypeA(`/f?sign=${ts}-r-0-${hash}`, options).result).toBe('valid');
+    for (const spelling of [`${ts}.0`, `0x${ts.toString(16)}`, ` ${ts}`, `+${ts}`]) {
+      expect(verifyTypeA(`/f?sign=${encodeURIComponent(spelling)}-r-0-${hash}`, options).result, spelling).toBe(
+        'invalid',
+      );
+    }
+  });
+
+  it('reads the path of a link whose query carries another URL', () => {
+    const signed = signUrlTypeA({ path: '/test.jpg', key, ts, rand: 'r' });
+    expect(verifyTypeA(`${signed}&next=http://cdn.example.com/other`, options)).toEqual({
+      result: 'valid',
+      path: '/test.jpg',
+    });
+  });
+
+  it('refuses a type B link with anything before its time, and a signed time that is no time', () => {
+    const at = parseTypeBTime('202002271610')!;
+    const url = signUrlTypeB({ path: '/v.mp4', key, ts: at });
+    expect(verifyTypeB(`/prefix${url}`, { ...options, now: at })).toEqual({ result: 'invalid', path: null });
+    const noTime = `/202013271610/${typeBSignature(key, '202013271610', '/v.mp4')}/v.mp4`;
+    expect(verifyTypeB(noTime, { ...options, now: at })).toEqual({ result: 'invalid', path: '/v.mp4' });
   });
 });
