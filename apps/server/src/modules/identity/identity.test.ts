@@ -156,6 +156,8 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect(JSON.stringify(row)).not.toContain('11010519491231002');
     const box = secretBoxOf(config);
     expect(box.open(row!.idNumberSealed, `real-name:${who.id}:id-number`)).toBe('11010519491231002X');
+    expect(box.open(row!.realNameSealed, `real-name:${who.id}:name`)).toBe('张三丰');
+    expect(() => box.open(row!.realNameSealed, `real-name:${who.id}:id-number`)).toThrow();
     expect(() => box.open(row!.idNumberSealed, `real-name:${who.id + 1}:id-number`)).toThrow();
 
     const page = await app.inject({ url: new URL(attempt.checkUrl).pathname, headers: { 'accept-language': 'zh-CN' } });
@@ -215,7 +217,8 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     const passed = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), result: 'passed' });
     // Forged: a "passed" signed with another key is refused and changes nothing.
     expect((await notify(passed, signBody('not-the-secret-at-all', passed))).statusCode).toBe(400);
-    expect((await notify(passed, 'sha256=00')).statusCode).toBe(400);
+    const badlySigned = await notify(passed, 'sha256=00');
+    expect([badlySigned.statusCode, badlySigned.body]).toEqual([400, 'invalid notification']);
     // Replayed: the same notification again is acknowledged and changes nothing.
     expect((await notify(sent.body, sent.signature)).body).toBe('success');
     // Even a well-signed late "passed" cannot turn a finished check around.
@@ -224,7 +227,25 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect(await verifiedFlag(who.id)).toBe(false);
     // A check the server never started: refused so that the service keeps it for someone to look at.
     const unknown = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), bizNo: 'RN999999' });
-    expect((await notify(unknown, signBody(secret, unknown))).statusCode).toBe(404);
+    const refused = await notify(unknown, signBody(secret, unknown));
+    expect([refused.statusCode, refused.body]).toEqual([404, 'unknown check']);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data).toMatchObject({
+      createdAt: clock.now.getTime(),
+      finishedAt: clock.now.getTime(),
+    });
+  });
+
+  it('a notification id already seen is not applied again, even naming another check', async () => {
+    const first = await user();
+    await finishOnSandbox((await submit(first)).body.data.checkUrl, 'fail');
+    const seen = JSON.parse(deliveries.at(-1)!.body);
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const checkId = new URL(attempt.checkUrl).pathname.split('/').at(-1);
+    const body = JSON.stringify({ notifyId: seen.notifyId, checkId, bizNo: `RN${attempt.id}`, result: 'passed' });
+    expect((await notify(body, signBody(config.identity.sandboxSecret, body))).body).toBe('success');
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
+    expect(await verifiedFlag(who.id)).toBe(false);
   });
 
   it('refuses a face-check callback without a signature header or with a wrong one; the same body signed is taken', async () => {
@@ -469,10 +490,22 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       expect(res.statusCode, wrong).toBe(404);
       expect(res.body).toContain('No such face check');
     }
-    await finishOnSandbox(checkUrl, 'fail');
-    expect((await app.inject({ url: path, headers: { 'accept-language': 'en-US' } })).body).toContain(
-      'Face verification failed. You can close this page and try again in the console.',
-    );
+    const missing = await app.inject({ url: '/api/identity/sandbox/FCK0', headers: { 'accept-language': 'en-US' } });
+    expect([missing.statusCode, missing.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(missing.body).toContain('No such face check');
+    // As the page's form posts it: an empty urlencoded body, answered with the page again.
+    const posted = await app.inject({
+      method: 'POST',
+      url: `${path}/fail`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect([posted.statusCode, posted.headers.location]).toEqual([303, path]);
+    await app.jobs.runDue();
+    const finished = await app.inject({ url: path, headers: { 'accept-language': 'en-US' } });
+    expect(finished.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(finished.body).toContain('Face verification failed. You can close this page and try again in the console.');
+    expect((await call(who, 'GET', '/real-name')).body.data.attempt.status).toBe('failed');
   });
 
   it('the sandbox keeps posting a result until the server answers "success", however the server answers otherwise', async () => {
@@ -571,5 +604,15 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     }
     expect(await database.db.select().from(realNameAttempts).where(eq(realNameAttempts.userId, who.id))).toEqual([]);
     expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({ attempt: null, verified: false });
+  });
+  it("the operator's review takes a check still pending, and once revoked the console shows no older attempt", async () => {
+    const who = await user();
+    await finishOnSandbox((await submit(who)).body.data.checkUrl, 'fail');
+    const pending = (await submit(who)).body.data;
+    expect((await ops('user', 'verify', who.userName.toUpperCase())).code).toBe(0);
+    expect((await call(who, 'GET', `/real-name/attempt/${pending.id}`)).body.data.status).toBe('passed');
+    expect(await verifiedFlag(who.id)).toBe(true);
+    await ops('user', 'unverify', who.userName);
+    expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({ verified: false, attempt: null });
   });
 });
