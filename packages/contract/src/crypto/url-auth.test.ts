@@ -12,11 +12,14 @@ import {
 
 const key = 'dimtm5evg50ijsx2hvuwyfoiu65';
 
+// Signed links are made inside the tests: code that runs while the file is collected counts as module-level for
+// Stryker, whose mutants of it this setup does not activate, so they would be reported as surviving.
+
 describe('URL auth type A', () => {
-  const signed = signUrlTypeA({ path: '/test.jpg', key, ts: 1582791032, rand: 'im1acp76sx9sdqe601v', uid: '0' });
+  const signed = () => signUrlTypeA({ path: '/test.jpg', key, ts: 1582791032, rand: 'im1acp76sx9sdqe601v', uid: '0' });
 
   it('matches the reference vector', () => {
-    expect(signed).toBe('/test.jpg?sign=1582791032-im1acp76sx9sdqe601v-0-3fbb88382c9356b6faaf9d68c7b2ae3a');
+    expect(signed()).toBe('/test.jpg?sign=1582791032-im1acp76sx9sdqe601v-0-3fbb88382c9356b6faaf9d68c7b2ae3a');
   });
 
   it('uses the parameter name and keeps an existing query', () => {
@@ -31,19 +34,19 @@ describe('URL auth type A', () => {
   const at = (seconds: number) => new Date(seconds * 1000);
 
   it('is valid until ts + expireTime, expired after', () => {
-    expect(verifyTypeA(signed, { key, expireTime: 3600, now: at(1582791032 + 3600) }).result).toBe('valid');
-    expect(verifyTypeA(signed, { key, expireTime: 3600, now: at(1582791032 + 3601) }).result).toBe('expired');
+    expect(verifyTypeA(signed(), { key, expireTime: 3600, now: at(1582791032 + 3600) }).result).toBe('valid');
+    expect(verifyTypeA(signed(), { key, expireTime: 3600, now: at(1582791032 + 3601) }).result).toBe('expired');
   });
 
   it('accepts the backup key and full URLs', () => {
     const options = { key: 'otherkey123', backupKey: key, expireTime: 3600, now: at(1582791032) };
-    expect(verifyTypeA(`https://cdn.example.com${signed}`, options).result).toBe('valid');
+    expect(verifyTypeA(`https://cdn.example.com${signed()}`, options).result).toBe('valid');
   });
 
   it('refuses a wrong key, a changed path, a missing or malformed signature', () => {
     const options = { key, expireTime: 3600, now: at(1582791032) };
-    expect(verifyTypeA(signed, { ...options, key: 'wrongkey1' }).result).toBe('invalid');
-    expect(verifyTypeA(signed.replace('/test.jpg', '/test2.jpg'), options).result).toBe('invalid');
+    expect(verifyTypeA(signed(), { ...options, key: 'wrongkey1' }).result).toBe('invalid');
+    expect(verifyTypeA(signed().replace('/test.jpg', '/test2.jpg'), options).result).toBe('invalid');
     expect(verifyTypeA('/test.jpg', options).result).toBe('invalid');
     expect(verifyTypeA('/test.jpg?sign=abc-def', options).result).toBe('invalid');
     expect(verifyTypeA('/test.jpg?sign=x-r-0-3fbb88382c9356b6faaf9d68c7b2ae3a', options).result).toBe('invalid');
@@ -57,24 +60,24 @@ describe('URL auth type A', () => {
 });
 
 describe('URL auth type B', () => {
-  const ts = parseTypeBTime('202002271610')!;
+  const at = () => parseTypeBTime('202002271610')!;
 
   it('reads and writes the time on a UTC+8 clock', () => {
-    expect(ts.toISOString()).toBe('2020-02-27T08:10:00.000Z');
+    expect(at().toISOString()).toBe('2020-02-27T08:10:00.000Z');
     expect(formatTypeBTime(new Date('2020-02-27T16:10:00Z'))).toBe('202002280010');
     expect(parseTypeBTime('202002301610')).toBeNull();
     expect(parseTypeBTime('2020022716')).toBeNull();
   });
 
   it('matches the reference vector', () => {
-    expect(signUrlTypeB({ path: '/test.jpg', key, ts })).toBe(
+    expect(signUrlTypeB({ path: '/test.jpg', key, ts: at() })).toBe(
       '/202002271610/2e03a07cfa55a47768226d3e5ea82a8d/test.jpg',
     );
   });
 
   it('verifies with either key and expires after expireTime', () => {
     const url = '/202002271610/2e03a07cfa55a47768226d3e5ea82a8d/test.jpg';
-    const now = new Date(ts.getTime() + 1800_000);
+    const now = new Date(at().getTime() + 1800_000);
     expect(verifyTypeB(url, { key, expireTime: 1800, now })).toEqual({ result: 'valid', path: '/test.jpg' });
     expect(verifyTypeB(url, { key: 'abcdef', backupKey: key, expireTime: 1800, now }).result).toBe('valid');
     expect(verifyTypeB(url, { key, expireTime: 1799, now }).result).toBe('expired');
@@ -88,13 +91,13 @@ describe('URL auth type B', () => {
 
 describe('URL auth at its edges', () => {
   const ts = 1582791032;
-  const signed = signUrlTypeA({ path: '/test.jpg', key, ts, rand: 'im1acp76sx9sdqe601v', uid: '0' });
+  const signed = () => signUrlTypeA({ path: '/test.jpg', key, ts, rand: 'im1acp76sx9sdqe601v', uid: '0' });
   const options = { key, expireTime: 3600, now: new Date(ts * 1000) };
 
   it('expires type A and type B links to the millisecond', () => {
     const edge = new Date((ts + 3600) * 1000);
-    expect(verifyTypeA(signed, { ...options, now: edge }).result).toBe('valid');
-    expect(verifyTypeA(signed, { ...options, now: new Date(edge.getTime() + 1) }).result).toBe('expired');
+    expect(verifyTypeA(signed(), { ...options, now: edge }).result).toBe('valid');
+    expect(verifyTypeA(signed(), { ...options, now: new Date(edge.getTime() + 1) }).result).toBe('expired');
     const at = parseTypeBTime('202002271610')!;
     const url = signUrlTypeB({ path: '/v.mp4', key, ts: at });
     const end = new Date(at.getTime() + 60_000);
@@ -103,15 +106,15 @@ describe('URL auth at its edges', () => {
   });
 
   it('finds its parameter by its whole name anywhere in the query', () => {
-    const sign = signed.slice(signed.indexOf('sign=') + 'sign='.length);
+    const sign = signed().slice(signed().indexOf('sign=') + 'sign='.length);
     expect(verifyTypeA(`/test.jpg?a=1&sign=${sign}`, options)).toEqual({ result: 'valid', path: '/test.jpg' });
     expect(verifyTypeA(`/test.jpg?mysign=${sign}`, options).result).toBe('invalid');
     expect(verifyTypeA(`/test.jpg?sign=${sign}`, { ...options, signArg: 'auth' }).result).toBe('invalid');
   });
 
   it('takes the hash in either case, a 12-digit time and no longer one', () => {
-    const upper = signed.replace(/[0-9a-f]{32}$/, (hash) => hash.toUpperCase());
-    expect(upper).not.toBe(signed);
+    const upper = signed().replace(/[0-9a-f]{32}$/, (hash) => hash.toUpperCase());
+    expect(upper).not.toBe(signed());
     expect(verifyTypeA(upper, options).result).toBe('valid');
     const late = signUrlTypeA({ path: '/f', key, ts: 999_999_999_999, rand: 'r' });
     expect(verifyTypeA(late, { ...options, now: new Date(0) }).result).toBe('valid');
@@ -128,8 +131,8 @@ describe('URL auth at its edges', () => {
   });
 
   it('reads full URLs in any case of scheme, without their fragment, and paths without their leading slash', () => {
-    expect(verifyTypeA(`HTTPS://cdn.example.com${signed}#top`, options).result).toBe('valid');
-    expect(verifyTypeA(signed.slice(1), options)).toEqual({ result: 'valid', path: '/test.jpg' });
+    expect(verifyTypeA(`HTTPS://cdn.example.com${signed()}#top`, options).result).toBe('valid');
+    expect(verifyTypeA(signed().slice(1), options)).toEqual({ result: 'valid', path: '/test.jpg' });
   });
 
   it('validates nothing without a key: an empty key and backup key are no keys', () => {
@@ -187,14 +190,14 @@ describe('URL auth: what only the shape checks refuse', () => {
   });
 
   it('reads the path of a link whose query carries another URL', () => {
-    const signed = signUrlTypeA({ path: '/test.jpg', key, ts, rand: 'r' });
-    expect(verifyTypeA(`${signed}&next=http://cdn.example.com/other`, options)).toEqual({
+    const signed = () => signUrlTypeA({ path: '/test.jpg', key, ts, rand: 'r' });
+    expect(verifyTypeA(`${signed()}&next=http://cdn.example.com/other`, options)).toEqual({
       result: 'valid',
       path: '/test.jpg',
     });
   });
 
-  it('refuses a type B link with anything before its time, and a signed time that is no time', () => {
+  it('refuses a type B link with anything before its time, and a signed() time that is no time', () => {
     const at = parseTypeBTime('202002271610')!;
     const url = signUrlTypeB({ path: '/v.mp4', key, ts: at });
     expect(verifyTypeB(`/prefix${url}`, { ...options, now: at })).toEqual({ result: 'invalid', path: null });
