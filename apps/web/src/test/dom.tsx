@@ -3,7 +3,6 @@
  * module first): the browser APIs antd needs that jsdom lacks, Testing Library's cleanup, and the providers a
  * console component expects.
  */
-import { StyleProvider } from '@ant-design/cssinjs';
 import { cleanup, type RenderOptions, render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
@@ -54,21 +53,19 @@ function FeedbackBinding() {
 
 /** The providers of the console around a component: the language, antd's theme and feedback APIs. */
 export function Providers({ children }: { children: ReactNode }) {
+  // Motion off: a closing message or modal leaves the page at once instead of after its animation. No styles made at
+  // run time: jsdom would parse them (slowly, and not all of them) and weigh them at every getComputedStyle, while no
+  // test looks at a style. So what antd hides by a class (a closed dropdown) stays visible to queries: look inside
+  // the open one.
   return (
-    // Styles are worked out but not put in the page: jsdom would parse them (slowly, and not all of them) and weigh
-    // them at every getComputedStyle, while no test looks at a style. So what antd hides by a class (a closed
-    // dropdown) stays visible to queries: look inside the open one.
-    <StyleProvider mock="server">
-      <I18nProvider>
-        {/* Motion off: a closing message or modal leaves the page at once instead of after its animation. */}
-        <ConfigProvider theme={{ token: { motion: false } }}>
-          <App>
-            <FeedbackBinding />
-            {children}
-          </App>
-        </ConfigProvider>
-      </I18nProvider>
-    </StyleProvider>
+    <I18nProvider>
+      <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
+        <App>
+          <FeedbackBinding />
+          {children}
+        </App>
+      </ConfigProvider>
+    </I18nProvider>
   );
 }
 
