@@ -9,6 +9,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     testTimeout: 90_000,
-    hookTimeout: 120_000,
+    // The stack's start: the console (up to 120 s, support/console.ts), then the agent and nginx.
+    hookTimeout: 180_000,
   },
 });

@@ -63,14 +63,22 @@ export class Console {
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
-    await until(
-      'the console to answer',
-      async () => {
-        if (this.child?.exitCode !== null) throw new Error(`the console exited: ${this.stderr}`);
-        return (await fetch(`${consoleUrl}/api/health`)).ok ? true : undefined;
-      },
-      60_000,
-    );
+    try {
+      await until(
+        'the console to answer',
+        async () => {
+          if (this.child?.exitCode !== null) throw new Error(`the console exited: ${this.stderr}`);
+          return (await fetch(`${consoleUrl}/api/health`)).ok ? true : undefined;
+        },
+        // As long as the browser tests give the same server (playwright.config.ts): a fresh embedded database is
+        // migrated first, which took 66 s on a machine loaded by other runs.
+        120_000,
+      );
+    } catch (error) {
+      // Not left behind holding the port and the data folder: the next run would find them taken.
+      await this.stop();
+      throw error;
+    }
   }
 
   async stop(): Promise<void> {
