@@ -82,7 +82,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
           body: JSON.stringify({ code: 500, message: 'Internal server error', data: null, error: 'INTERNAL_ERROR' }),
         }),
       );
+      // Routed, the page is slow to start (each of its requests passes the route first): judged once it has its answer.
+      const answered = page.waitForResponse('**/api/user/home*');
       await openInLanguage(page, locale, token, '/');
+      await answered;
       const failure = page.getByTestId('load-error').first();
       await expect(failure).toContainText(text.figuresFailed);
       await expect(failure.getByTestId('load-error-request-id')).toHaveText(text.requestId);
