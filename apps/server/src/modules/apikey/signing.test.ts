@@ -76,9 +76,57 @@ describe('one signature everywhere', () => {
     expect([shortest! - 1, longest! + 1].map(withNonce)).toEqual([null, null]);
   });
 
-  it('/api/docs shows the lines the worked example signs', () => {
+  it('/api/docs shows its three code blocks (header format, lines signed, header signed) apart from its paragraphs', () => {
     const e = workedExample;
-    const lines = ['EW1-HMAC-SHA256', 'POST', '/api/preheat/tasks', '', '1767225600', e.nonce, sha256(e.body)];
-    expect(signingDocs()).toContain(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
+    const blocks: string[][] = [];
+    const paragraphs: string[] = [];
+    let block: string[] | null = null;
+    for (const line of signingDocs().split('\n')) {
+      if (line === '```') {
+        if (block) blocks.push(block);
+        block = block ? null : [];
+      } else if (block) block.push(line);
+      else paragraphs.push(line);
+    }
+    expect(block).toBeNull();
+    expect(blocks.map((b) => b.length)).toEqual([2, 7, 1]);
+    expect(blocks[0]![0]).toMatch(/^Authorization: EW1-HMAC-SHA256 SecretId=</);
+    expect(blocks[1]).toEqual([
+      'EW1-HMAC-SHA256',
+      'POST',
+      '/api/preheat/tasks',
+      '',
+      '1767225600',
+      e.nonce,
+      sha256(e.body),
+    ]);
+    expect(blocks[2]).toEqual([`Authorization: ${signRequest(e)}`]);
+    // Each paragraph stands alone: a blank line before and after every block and between paragraphs.
+    expect(paragraphs.map((line) => (line === '' ? '' : 'text'))).toEqual([
+      'text',
+      '',
+      '',
+      'text',
+      'text',
+      '',
+      'text',
+      '',
+      'text',
+      '',
+      '',
+      '',
+      'text',
+    ]);
+  });
+
+  it('/api/docs gives every input of the worked example, and names a script that exists', () => {
+    const e = workedExample;
+    const docs = signingDocs();
+    const example = docs.split('\n').find((line) => line.startsWith('**Worked example.**'))!;
+    for (const input of [e.secretId, e.secretKey, `${e.method} ${e.url}`, e.body, String(e.timestamp), e.nonce]) {
+      expect(example).toContain(input);
+    }
+    const named = /`(scripts\/[\w-]+\.sh)`/.exec(docs)![1]!;
+    expect(fileURLToPath(new URL(`../../../../../${named}`, import.meta.url))).toBe(script);
   });
 });
