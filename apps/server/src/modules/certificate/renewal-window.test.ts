@@ -17,7 +17,14 @@ import { domainHttpsOf } from './domain-https';
  */
 
 const DAY = 86_400_000;
-const record = { domainName: 'www.example.com', wildcard: false, name: '_acme-challenge.www.example.com', value: 'v' };
+const record = {
+  domainName: 'www.example.com',
+  wildcard: false,
+  name: '_acme-challenge.www.example.com',
+  value: 'v',
+  authorizationUrl: 'https://ca.test/authz/1',
+  challengeUrl: 'https://ca.test/chall/1',
+};
 
 describe.each(dbKinds)('certificate renewal window on %s', (kind) => {
   let h: DomainHarness;
