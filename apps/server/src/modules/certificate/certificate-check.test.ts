@@ -173,6 +173,37 @@ describe('certificate check', () => {
     });
   });
 
+  it('refuses a DSA key as keyType', () => {
+    const leaf = pki.issue(['www.a.com']);
+    const dsa = generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    });
+    expect(check(leaf.chain, String(dsa))).toEqual({ ok: false, problem: 'keyType', field: 'privateKey' });
+  });
+
+  it('refuses as broken, not as misordered, a foreign CA between the leaf and its issuer, and a leaf no CA issued', () => {
+    const l = pki.issue(['www.a.com']);
+    const other = pki.issue(['www.a.com'], { ca: 'other' });
+    const otherCa = other.chain.slice(other.cert.length);
+    expect(check(l.cert + otherCa + pki.caCert, l.key)).toEqual({
+      ok: false,
+      problem: 'chainBroken',
+      field: 'certificate',
+    });
+    // Each copy of the root issues the other: the leaf alone has no issuer in the chain.
+    expect(check(other.cert + pki.caCert + pki.caCert, other.key)).toEqual({
+      ok: false,
+      problem: 'chainBroken',
+      field: 'certificate',
+    });
+  });
+
+  it('lists only the DNS names of the subjectAltName', () => {
+    const leaf = pki.issue(['www.a.com', 'a.com,IP:192.0.2.1,email:ops@a.com']);
+    expect(check(leaf.chain, leaf.key)).toMatchObject({ ok: true, info: { dnsNames: ['www.a.com', 'a.com'] } });
+  });
+
   it('refuses a chain missing its intermediate as broken, and takes a leaf alone', () => {
     const l = pki.issue(['www.a.com'], { ca: 'intermediate' });
     expect(check(l.cert + pki.caCert, l.key)).toEqual({ ok: false, problem: 'chainBroken', field: 'certificate' });
