@@ -89,5 +89,11 @@ describe('describeChanges', () => {
       { field: 'gone.b.0', before: '2', after: null },
     ]);
     expect(describeChanges({ same: [1, { x: 2 }] }, { same: [1, { x: 2 }] })).toEqual([]);
+    expect(describeChanges({ a: { b: 1 } }, { a: 'x' })).toEqual([{ field: 'a', before: '{"b":1}', after: 'x' }]);
+  });
+
+  it('takes null as a value, not as an object to walk', () => {
+    expect(describeChanges({ a: null }, { a: { b: 1 } })).toEqual([{ field: 'a', before: null, after: '{"b":1}' }]);
+    expect(describeChanges({ a: null }, { a: null })).toEqual([]);
   });
 });
