@@ -1,4 +1,4 @@
-import type { Action, PermissionId, RouteDef } from '@edgeward/contract';
+import { type Action, limits, type PermissionId, type RouteDef } from '@edgeward/contract';
 import * as tables from '@edgeward/contract/routes/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../test/fixtures/users';
@@ -190,5 +190,27 @@ describe.each(dbKinds)('authentication before the request is read, on %s', (kind
       expect((await profile(`bearer ${user.token}`)).json().error).toBe('SESSION_EXPIRED');
       expect((await profile('Bearer    ')).json()).toMatchObject({ code: 401, error: 'UNAUTHORIZED' });
     });
+  });
+  // Last in the file: it moves the clock a week on, past every other session.
+  it("takes a session idle exactly the idle limit, and up to its absolute expiry's last millisecond, not one more", async () => {
+    const { sessionIdleMs, sessionAbsoluteMs } = limits.account;
+    const profile = async (who: TestUser) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: who.headers })).json();
+    const idle = await createTestUser(ctx);
+    ctx.clock.advance(sessionIdleMs);
+    expect(await profile(idle)).toMatchObject({ code: 200 });
+    ctx.clock.advance(sessionIdleMs + 1);
+    expect(await profile(idle)).toMatchObject({ code: 401, error: 'SESSION_EXPIRED' });
+
+    const active = await createTestUser(ctx);
+    const lastMillisecond = ctx.clock.now.getTime() + sessionAbsoluteMs - 1;
+    while (lastMillisecond - ctx.clock.now.getTime() > sessionIdleMs) {
+      ctx.clock.advance(sessionIdleMs);
+      expect(await profile(active)).toMatchObject({ code: 200 });
+    }
+    ctx.clock.advance(lastMillisecond - ctx.clock.now.getTime());
+    expect(await profile(active)).toMatchObject({ code: 200 });
+    ctx.clock.advance(1);
+    expect(await profile(active)).toMatchObject({ code: 401, error: 'SESSION_EXPIRED' });
   });
 });
