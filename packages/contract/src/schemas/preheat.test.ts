@@ -91,7 +91,9 @@ describe('preheat and refresh lines, part by part', () => {
       type: 'preheat',
       urls: ['www.a.com/x', 'nonsense', '', 'WWW.A.COM/x', 'www.a.com/y'],
     });
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message, i.params ?? null])).toEqual([
+    expect(
+      result.error?.issues.map((i) => [i.path.join('.'), i.message, (i as { params?: unknown }).params ?? null]),
+    ).toEqual([
       ['urls.1', 'preheat.url.format', cacheTaskFormatParams],
       ['urls.2', 'validation.required', null],
       ['urls.3', 'preheat.url.duplicate', null],
