@@ -50,3 +50,35 @@ describe("client filtering's crawler class", () => {
     expect(crawler('Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)')).toBe(true);
   });
 });
+
+describe('empty user agents', () => {
+  const entries = (rule: { http: string[] } | null) => rule!.http.slice(1, -1).map((line) => line.trim());
+  const filtering = (change: Partial<Parameters<typeof clientFilteringRule>[1]>) =>
+    entries(
+      clientFilteringRule('p_', {
+        status: 'on',
+        uaClasses: [],
+        knownTools: [],
+        blockEmptyUa: true,
+        allowRules: [],
+        ...change,
+      }),
+    );
+
+  it('are matched by a rule of stars only (nginx tries no regex on an empty value)', () => {
+    expect(entries(userAgentRule('p_', { type: 'blacklist', rules: ['**'] }))).toContain('"" 1;');
+    expect(entries(userAgentRule('p_', { type: 'blacklist', rules: ['*a*'] }))).not.toContain('"" 1;');
+  });
+
+  it('are refused by client filtering when told to, unless an allow rule lets them through', () => {
+    expect(filtering({})).toEqual(['default 0;', '"" 1;']);
+    expect(filtering({ blockEmptyUa: false })).toEqual(['default 0;']);
+    expect(filtering({ allowRules: ['*'] })).toEqual(['default 0;', '"" 0;', '"~*^.*$" 0;']);
+    expect(filtering({ allowRules: ['a*'], knownTools: ['curl'] })).toEqual([
+      'default 0;',
+      '"" 1;',
+      '"~*^a.*$" 0;',
+      '"~*^curl/" 1;',
+    ]);
+  });
+});

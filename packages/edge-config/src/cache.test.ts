@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CacheRule, cacheKeyMatcher, cacheLocations, pathRuleRegex, suffixRuleRegex } from './cache';
+import { type CacheRule, cacheKey, cacheKeyMatcher, cacheLocations, pathRuleRegex, suffixRuleRegex } from './cache';
 
 const rule = (priority: number, type: CacheRule['type'], content: string[] = []): CacheRule => ({
   priority,
@@ -60,5 +60,37 @@ describe('cacheKeyMatcher', () => {
     expect(matches('cdn.example.com/img/sub/b.png?v=2|bytes=0-1')).toBe(true);
     expect(matches('cdn.example.com/images/a.png|')).toBe(false);
     expect(matches('www.example.com/img/a.png|')).toBe(false);
+  });
+});
+
+describe('cache locations and keys at their edges', () => {
+  it('leaves out rules without entries and rules below the all-files rule, wherever that rule is listed', () => {
+    const locations = cacheLocations([
+      rule(3, 'path', []),
+      rule(1, 'suffix', ['.js']),
+      rule(2, 'all'),
+      rule(4, 'path', ['/a']),
+    ]);
+    expect(locations.map((location) => location.rule.priority)).toEqual([4, 2]);
+  });
+
+  it('still proxies everything, uncached, when the rules have no all-files rule', () => {
+    const locations = cacheLocations([rule(1, 'path', ['/a'])]);
+    expect(locations.map((location) => [location.match, location.rule.ttl])).toEqual([
+      ['~ "^(?:/a(?:/|$))"', 60],
+      ['/', 0],
+    ]);
+  });
+
+  it("keys by the request's query by default", () => {
+    expect(cacheKey({ ignoreQuery: false, range: false })).toBe('"$ew_site$uri$is_args$args|"');
+  });
+
+  it('refreshes a URL in every slice of a range origin, with slashes merged and a malformed escape kept', () => {
+    const slices = cacheKeyMatcher('refreshUrl', 'http://a.test/v.mp4');
+    expect(slices('a.test/v.mp4|bytes=1048576-2097151')).toBe(true);
+    expect(slices('a.test/v.mp4|bytes=x')).toBe(false);
+    expect(cacheKeyMatcher('refreshUrl', 'http://a.test//x//y')('a.test/x/y|')).toBe(true);
+    expect(cacheKeyMatcher('refreshUrl', 'http://a.test/bad%zz')('a.test/bad%zz|')).toBe(true);
   });
 });

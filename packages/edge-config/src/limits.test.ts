@@ -131,3 +131,13 @@ describe('adaptive frequency control', () => {
     },
   );
 });
+
+describe('request limits switched off', () => {
+  it('limit nothing, whatever rules they keep', () => {
+    const rules = [
+      { type: 'all' as const, content: '', limit: 1, periodSeconds: 1, threshold: 0, action: 'block' as const },
+    ];
+    expect(requestLimitParts('p_', { status: 'off', rules })).toEqual({ http: [], server: [] });
+    expect(requestLimitParts('p_', { status: 'on', rules }).server).toHaveLength(1);
+  });
+});
