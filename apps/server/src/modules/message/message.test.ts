@@ -29,6 +29,7 @@ describe('safeHtml', () => {
       '<a href="https://cdn.example.com/a.png" target="_blank" rel="noopener noreferrer nofollow">https://cdn.example.com/a.png</a>',
     );
     expect(safeHtml('<img src="https://cdn.example.com/a.png" alt="<b>x</b>">')).toContain('>&lt;b&gt;x&lt;/b&gt;</a>');
+    expect(safeHtml('<p>a<img alt="no source">b</p>')).toBe('<p>ab</p>');
     for (const src of [
       '/api/user/avatar/1.png',
       'http://cdn.example.com/a.png',
@@ -124,7 +125,10 @@ describe.each(dbKinds)('messages on %s', (kind) => {
     });
     expect(typeof detail.body.data.createDate).toBe('number');
     expect((await h.call(stranger, 'GET', '/notice/all')).body.data.total).toBe(0);
-    expect((await h.ops('notice', 'publish', '--title', 't', '--content', 'c', '--to', 'nobody_here')).code).toBe(1);
+    expect(await h.ops('notice', 'publish', '--title', 't', '--content', 'c', '--to', 'nobody_here')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('no user nobody_here'),
+    });
   });
 
   it('publishes to everyone', async () => {
