@@ -1,4 +1,4 @@
-import { enUS, format, limits } from '@edgeward/contract';
+import { enUS, format, limitNamed, limits } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCdnTypeById } from '../src/modules/account/cdn-type';
 import { createTestPki, type TestPki } from './fixtures/certificates';
@@ -17,12 +17,6 @@ import { dbKinds, multipart, TEST_CAPTCHA, TEST_CODE } from './helpers';
  */
 
 type LimitName = string;
-
-function limitValue(name: LimitName): number {
-  const value = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], limits);
-  if (typeof value !== 'number') throw new Error(`${name} is not a limit`);
-  return value;
-}
 
 /** What a row may use: the harness, the signed-in owner and the resources made once in beforeAll. */
 interface Fixture {
@@ -714,7 +708,7 @@ describe.each(dbKinds)('the limits of the validation rules through the API on %s
   it.each(rows.map((row) => [`${row.limit} (${row.bound}): ${row.method} ${row.route} ${row.field}`, row] as const))(
     '%s',
     async (_, row) => {
-      const value = limitValue(row.limit);
+      const value = limitNamed(row.limit);
       const accepted = await call(row, value, 0);
       expect(accepted.statusCode, accepted.text).toBe(200);
 

@@ -183,3 +183,13 @@ export const limits = {
     contentMax: 20_000,
   },
 } as const;
+
+/**
+ * The number a dotted name such as 'domain.portMax' names: the boundary tests address each limit by its name, so a
+ * row says which rule it checks and a changed number moves both of its edges.
+ */
+export function limitNamed(name: string): number {
+  const value = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], limits);
+  if (typeof value !== 'number') throw new Error(`${name} is not a limit`);
+  return value;
+}

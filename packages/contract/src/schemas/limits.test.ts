@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { limits } from '../limits';
+import { limitNamed, limits } from '../limits';
 import { issueMessage } from '../messages';
 import { LoginSchema, PasswordSchema, UserNameSchema } from './auth';
 import { CertificateApplicationCreateSchema, CertificateDeploySchema } from './certificate';
@@ -36,13 +36,6 @@ import { StatisticsQuerySchema, TopQuerySchema } from './traffic';
  */
 
 type LimitName = string;
-
-/** The number a dotted name such as 'domain.portMax' names in limits.ts. */
-function limitValue(name: LimitName): number {
-  const value = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], limits);
-  if (typeof value !== 'number') throw new Error(`${name} is not a limit`);
-  return value;
-}
 
 interface LimitRow {
   limit: LimitName;
@@ -760,7 +753,7 @@ describe('every limit, at both boundaries', () => {
   it.each(rows.map((row) => [`${row.limit} (${row.bound}) on ${row.path || 'the value'}`, row] as const))(
     '%s',
     (_, row) => {
-      const value = limitValue(row.limit);
+      const value = limitNamed(row.limit);
       const accepted = row.schema.safeParse(row.input(value, 0));
       expect(accepted.error?.issues ?? [], 'the boundary value is accepted').toEqual([]);
 
