@@ -16,8 +16,19 @@ type ConnectCallback = (
  * taken until the pool had none left to give.
  *
  * pool.query (the callback form) already handles a lost connection itself and passes through unchanged.
+ *
+ * Between the pool handing a client over (it stops listening then) and the holder's first turn, the rest of the
+ * socket chunk that made the client ready is still parsed: a FATAL in it would reach a client nobody listens to. A
+ * client being handed over is listened to until it comes back; the error leaves it unqueryable, so its holder's
+ * first query fails as a lost connection and the pool drops it on release.
  */
 export class RecoveringPool extends pg.Pool {
+  constructor(config?: pg.PoolConfig) {
+    super(config);
+    this.on('acquire', (client) => client.on('error', lostWhileHandedOver));
+    this.on('release', (_error, client) => client.off('error', lostWhileHandedOver));
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
@@ -26,6 +37,8 @@ export class RecoveringPool extends pg.Pool {
     return undefined;
   }
 }
+
+function lostWhileHandedOver(): void {}
 
 function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
   const release = client.release.bind(client);
