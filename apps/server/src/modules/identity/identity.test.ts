@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { faceCheckTtlMs } from '@edgeward/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Res } from '../../../test/fixtures/domains';
@@ -9,7 +9,7 @@ import { createTestDatabase, dbKinds, testClock, testPasswordHashing } from '../
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/connect';
-import { realNameAttempts, users } from '../../db/schema';
+import { jobs, realNameAttempts, sandboxFaceChecks, users } from '../../db/schema';
 import { commands } from '../../ops/command-list';
 import { runOps } from '../../ops/ops';
 import { createProviders, type Providers } from '../../providers';
@@ -107,6 +107,15 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       (l) => err.push(l),
     );
     return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+  /** The sandbox's callback job for the check behind `checkUrl`. */
+  const notifyJobOf = async (checkUrl: string) => {
+    const checkId = new URL(checkUrl).pathname.split('/').at(-1);
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'identity.sandbox.notify'), sql`${jobs.payload}->>'checkId' = ${checkId}`));
+    return job!;
   };
   const exec = (statement: string) => database.db.execute(sql.raw(statement));
   /** Runs `work` while a test-only trigger makes `table` refuse updates: the change must leave nothing behind. */
@@ -487,7 +496,7 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     const checkId = path.split('/').at(-1)!;
     for (const wrong of [`x${checkId}`, `${checkId}0`, checkId.toUpperCase()]) {
       const res = await app.inject({ method: 'POST', url: `/api/identity/sandbox/${wrong}/pass` });
-      expect(res.statusCode, wrong).toBe(404);
+      expect([res.statusCode, res.headers['content-type']], wrong).toEqual([404, 'text/html; charset=utf-8']);
       expect(res.body).toContain('No such face check');
     }
     const missing = await app.inject({ url: '/api/identity/sandbox/FCK0', headers: { 'accept-language': 'en-US' } });
@@ -511,8 +520,14 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
   it('the sandbox keeps posting a result until the server answers "success", however the server answers otherwise', async () => {
     const who = await user();
     const attempt = (await submit(who)).body.data;
-    onTheWay.push({ status: 200, body: 'received' }, { status: 500, body: 'success' });
+    const longAnswer = `received ${'x'.repeat(300)}`;
+    onTheWay.push({ status: 200, body: longAnswer }, { status: 500, body: 'success' });
     await finishOnSandbox(attempt.checkUrl, 'pass');
+    // Each refusal is the job's last error, with the start of what the server answered.
+    expect(await notifyJobOf(attempt.checkUrl)).toMatchObject({
+      doneAt: null,
+      lastError: `face-check callback not acknowledged: HTTP 200 ${longAnswer.slice(0, 200)}`,
+    });
     for (let i = 0; i < 2; i++) {
       expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
       clock.advance(60_000);
@@ -520,6 +535,25 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     }
     expect(onTheWay).toEqual([]);
     expect(await verifiedFlag(who.id)).toBe(true);
+  });
+
+  it('drops a result whose check the sandbox no longer holds, without retrying it', async () => {
+    const who = await user();
+    const attempt = (await submit(who)).body.data;
+    const path = new URL(attempt.checkUrl).pathname;
+    expect((await app.inject({ method: 'POST', url: `${path}/pass` })).statusCode).toBe(303);
+    await database.db.delete(sandboxFaceChecks).where(eq(sandboxFaceChecks.checkId, path.split('/').at(-1)!));
+    await app.jobs.runDue();
+    const job = await notifyJobOf(attempt.checkUrl);
+    expect(job).toMatchObject({ attempts: 1, lastError: null, failedAt: null });
+    expect(job.doneAt).not.toBeNull();
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('pending');
+  });
+
+  it("keeps the sandbox's pages and script out of the API document", async () => {
+    const paths = Object.keys((await app.inject({ url: '/api/docs/json' })).json().paths);
+    expect(paths).toContain('/api/real-name');
+    expect(paths.filter((p) => p.includes('/identity/sandbox'))).toEqual([]);
   });
 
   it('takes an acknowledgement with a line break after "success" as one', async () => {
