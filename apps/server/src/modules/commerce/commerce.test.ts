@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import {
+  type CommerceHarness,
+  createCommerceHarness,
+  trafficPackage,
+  websocketPackage,
+} from '../../../test/fixtures/commerce';
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
@@ -21,24 +26,8 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     h = await createCommerceHarness(kind);
     owner = await h.user();
     stranger = await h.user();
-    const traffic = await h.operator.addPackage({
-      code: 'traffic-100g',
-      type: 'traffic',
-      name: 'Traffic 100 GB',
-      spec: '100 GB',
-      quota: 100n * 1024n ** 3n,
-      priceFen: 1_999n,
-      validityMonths: 12,
-    });
-    const websocket = await h.operator.addPackage({
-      code: 'websocket',
-      type: 'websocket',
-      name: 'WebSocket add-on',
-      spec: 'all domains',
-      quota: null,
-      priceFen: 9_900n,
-      validityMonths: 1,
-    });
+    const traffic = await h.operator.addPackage(trafficPackage('traffic-100g'));
+    const websocket = await h.operator.addPackage(websocketPackage('websocket', 9_900n));
     trafficId = traffic.id;
     websocketId = websocket.id;
   });

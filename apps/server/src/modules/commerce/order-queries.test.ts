@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import { type CommerceHarness, createCommerceHarness, trafficPackage } from '../../../test/fixtures/commerce';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 
@@ -13,17 +13,7 @@ describe.each(dbKinds)('commerce queries on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createCommerceHarness(kind);
-    packageId = (
-      await h.operator.addPackage({
-        code: 'queries-traffic',
-        type: 'traffic',
-        name: 'Traffic 100 GB',
-        spec: '100 GB',
-        quota: 100n * 1024n ** 3n,
-        priceFen: 1_999n,
-        validityMonths: 12,
-      })
-    ).id;
+    packageId = (await h.operator.addPackage(trafficPackage('queries-traffic'))).id;
   });
   afterAll(() => h.close());
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceHarness, createCommerceHarness, type PlacedOrder } from '../../../test/fixtures/commerce';
+import {
+  type CommerceHarness,
+  createCommerceHarness,
+  type PlacedOrder,
+  trafficPackage,
+} from '../../../test/fixtures/commerce';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { balanceLedger, users } from '../../db/schema';
@@ -18,17 +23,7 @@ describe.each(dbKinds)('commerce refusals on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createCommerceHarness(kind);
-    packageId = (
-      await h.operator.addPackage({
-        code: 'refusals-traffic',
-        type: 'traffic',
-        name: 'Traffic 100 GB',
-        spec: '100 GB',
-        quota: 100n * 1024n ** 3n,
-        priceFen,
-        validityMonths: 12,
-      })
-    ).id;
+    packageId = (await h.operator.addPackage(trafficPackage('refusals-traffic', priceFen))).id;
   });
   afterAll(() => h.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import { type CommerceHarness, createCommerceHarness, websocketPackage } from '../../../test/fixtures/commerce';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { orders } from '../../db/schema';
@@ -20,17 +20,7 @@ describe.each(dbKinds)('payment notifications on %s', (kind) => {
   beforeAll(async () => {
     h = await createCommerceHarness(kind);
     apply = createPaymentNotificationService({ db: h.ctx.database.db, now: () => h.ctx.clock.now }).apply;
-    packageId = (
-      await h.operator.addPackage({
-        code: 'notified',
-        type: 'websocket',
-        name: 'WebSocket add-on',
-        spec: 'all domains',
-        quota: null,
-        priceFen: 990n,
-        validityMonths: 1,
-      })
-    ).id;
+    packageId = (await h.operator.addPackage(websocketPackage('notified', 990n))).id;
   });
   afterAll(() => h.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import { type CommerceHarness, createCommerceHarness, websocketPackage } from '../../../test/fixtures/commerce';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { orders, sandboxPayments } from '../../db/schema';
@@ -17,17 +17,7 @@ describe.each(dbKinds)('sandbox payment gateway on %s', (kind) => {
 
   beforeAll(async () => {
     h = await createCommerceHarness(kind);
-    packageId = (
-      await h.operator.addPackage({
-        code: 'sandbox-ws',
-        type: 'websocket',
-        name: 'WebSocket add-on',
-        spec: 'all domains',
-        quota: null,
-        priceFen: 990n,
-        validityMonths: 1,
-      })
-    ).id;
+    packageId = (await h.operator.addPackage(websocketPackage('sandbox-ws', 990n))).id;
     // The gateway queues its notifications at the wall clock's time, which the test clock (set when the harness was
     // made) trails: an hour on, they are due whenever a test runs the jobs.
     h.ctx.clock.advance(60 * 60_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceHarness, createCommerceHarness } from '../../../test/fixtures/commerce';
+import { type CommerceHarness, createCommerceHarness, websocketPackage } from '../../../test/fixtures/commerce';
 import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
 import { operatorCommand } from '../../../test/fixtures/operator';
 import type { TestUser } from '../../../test/fixtures/users';
@@ -24,17 +24,7 @@ describe.each(dbKinds)('event messages on %s', (kind) => {
   beforeAll(async () => {
     h = await createCommerceHarness(kind);
     buyer = await h.user();
-    packageId = (
-      await h.operator.addPackage({
-        code: 'ws-events',
-        type: 'websocket',
-        name: 'WebSocket add-on',
-        spec: 'all domains',
-        quota: null,
-        priceFen: 9_900n,
-        validityMonths: 1,
-      })
-    ).id;
+    packageId = (await h.operator.addPackage(websocketPackage('ws-events', 9_900n))).id;
   });
   afterAll(() => h.close());
 
