@@ -5,8 +5,8 @@ import { createTestPki, type TestPki } from './fixtures/certificates';
 import { createDomainHarness, type DomainHarness } from './fixtures/domains';
 import { operatorCommand } from './fixtures/operator';
 import { png } from './fixtures/support';
-import type { TestUser } from './fixtures/users';
-import { dbKinds, multipart, TEST_CAPTCHA, TEST_CODE } from './helpers';
+import { registrationBody, type TestUser } from './fixtures/users';
+import { dbKinds, multipart, TEST_CAPTCHA } from './helpers';
 
 /*
  * Both boundaries of every limit of the spec's validation rules (section 5, numbers in limits.ts) that a route
@@ -668,18 +668,7 @@ describe.each(dbKinds)('the limits of the validation rules through the API on %s
       captchaCode: TEST_CAPTCHA,
     });
     expect(code.statusCode, code.text).toBe(200);
-    return {
-      userName,
-      password: 'secret123',
-      confirmPassword: 'secret123',
-      email,
-      phone: '13800000001',
-      captchaId: await captcha(),
-      captchaCode: TEST_CAPTCHA,
-      emailCode: TEST_CODE,
-      agreement: true,
-      ...body,
-    };
+    return registrationBody(userName, await captcha(), body);
   }
 
   /** One call as the owner, each from its own client address so that no per-address budget is reached. */

@@ -7,6 +7,7 @@ import { createDomainReviewService } from '../src/modules/domain/domain-review.s
 import { hashSecret, newToken } from '../src/modules/session/session.service';
 import { createTestPki, type TestPki } from './fixtures/certificates';
 import { createDomainHarness, type DomainHarness, segmentBodies } from './fixtures/domains';
+import { registrationBody } from './fixtures/users';
 import { dbKinds, multipart, TEST_CAPTCHA, TEST_CODE } from './helpers';
 
 /**
@@ -335,17 +336,7 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
     expect(sent.statusCode).toBe(200);
     const register = async () =>
       call('POST', '/user/register', {
-        body: {
-          userName,
-          password: 'secret123',
-          confirmPassword: 'secret123',
-          email,
-          phone: '13800000001',
-          captchaId: await captcha(),
-          captchaCode: TEST_CAPTCHA,
-          emailCode: TEST_CODE,
-          agreement: true,
-        },
+        body: registrationBody(userName, await captcha()),
       });
     expectInternal(await whileRefusing('user_permissions', 'INSERT', register));
     expect(await query(sql`SELECT id FROM users WHERE user_name = ${userName}`)).toEqual([]);

@@ -1,14 +1,8 @@
 import { limits, permissionIds } from '@edgeward/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  dbKinds,
-  multipart,
-  TEST_CAPTCHA,
-  TEST_CODE,
-  type TestContext,
-} from '../../../test/helpers';
+import { registrationBody } from '../../../test/fixtures/users';
+import { createTestContext, dbKinds, multipart, TEST_CAPTCHA, type TestContext } from '../../../test/helpers';
 import { rowsOf } from '../../db/migrate';
 import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
@@ -77,19 +71,7 @@ function client(getCtx: () => TestContext) {
   }
 
   function registration(overrides: Record<string, unknown> = {}) {
-    const userName = unique('u');
-    return {
-      userName,
-      password: 'secret123',
-      confirmPassword: 'secret123',
-      email: `${userName}@example.com`,
-      phone: '13800000001',
-      captchaId: 'to-be-filled',
-      captchaCode: TEST_CAPTCHA,
-      emailCode: TEST_CODE,
-      agreement: true,
-      ...overrides,
-    };
+    return registrationBody(unique('u'), 'to-be-filled', overrides);
   }
 
   async function register(overrides: Record<string, unknown> = {}, c: Call = {}) {
