@@ -1,4 +1,5 @@
 import { enUS, format, limitNamed, limits } from '@edgeward/contract';
+import { domainNameOfLength, repeat } from '@edgeward/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCdnTypeById } from '../src/modules/account/cdn-type';
 import { createTestPki, type TestPki } from './fixtures/certificates';
@@ -49,7 +50,6 @@ interface LimitRow {
   message: string;
 }
 
-const repeat = (length: number, character = 'a') => character.repeat(Math.max(length, 0));
 const list = <T>(length: number, entry: (i: number) => T) => Array.from({ length }, (_, i) => entry(i));
 const at =
   (input: (value: number, f: Fixture) => unknown) =>
@@ -60,17 +60,6 @@ const config = (segment: string) => `/domain/config/:domain/${segment}`;
 let names = 0;
 /** A user name of `length` characters not used before in this run. */
 const userNameOfLength = (length: number) => `${'u'.repeat(length)}${++names}`.slice(-length).replace(/^\d/, 'u');
-
-/** A domain name of exactly `length` characters, made of labels no longer than a label may be. */
-function domainNameOfLength(length: number): string {
-  const labels: string[] = [];
-  let left = length - '.example.com'.length;
-  while (left > limits.domain.labelMax) {
-    labels.push(repeat(limits.domain.labelMax - 2));
-    left -= limits.domain.labelMax - 1;
-  }
-  return [...labels, repeat(left), 'example', 'com'].join('.');
-}
 
 const cacheRule = (rule: object) => ({ priority: 2, type: 'path', content: ['/p'], ttl: 1, ...rule });
 const cacheConfig = (rule: object) => ({ rules: [{ priority: 1, type: 'all', ttl: 1 }, cacheRule(rule)] });
@@ -209,7 +198,9 @@ const rows: LimitRow[] = [
     bound: 'max',
     method: 'GET',
     route: '/domain/query-create-verify-record',
-    input: at((n) => ({ domainName: domainNameOfLength(n) })),
+    input: at((n) => ({
+      domainName: domainNameOfLength(n, { labelMax: limits.domain.labelMax, suffix: 'example.com' }),
+    })),
     field: 'domainName',
     message: 'domain.name.tooLong',
   },

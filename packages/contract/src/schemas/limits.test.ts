@@ -1,3 +1,4 @@
+import { domainNameOfLength, repeat } from '@edgeward/testkit/names';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { limitNamed, limits } from '../limits';
@@ -49,24 +50,15 @@ interface LimitRow {
   message: string;
 }
 
-const repeat = (length: number, character = 'a') => character.repeat(Math.max(length, 0));
 const list = <T>(length: number, entry: (i: number) => T) => Array.from({ length }, (_, i) => entry(i));
 /** Most rows read the value one step beyond, in the limit's own unit. */
+const domainOfLength = (length: number) =>
+  domainNameOfLength(length, { labelMax: limits.domain.labelMax, suffix: 'com' });
+
 const at =
   (input: (value: number) => unknown) =>
   (value: number, step: number): unknown =>
     input(value + step);
-
-/** A domain name of exactly `length` characters, made of labels no longer than a label may be. */
-function domainNameOfLength(length: number): string {
-  const labels: string[] = [];
-  let left = length - '.com'.length;
-  while (left > limits.domain.labelMax) {
-    labels.push(repeat(limits.domain.labelMax - 2));
-    left -= limits.domain.labelMax - 1;
-  }
-  return [...labels, repeat(left), 'com'].join('.');
-}
 
 /** A PEM block of exactly `length` characters whose body is base64 letters. */
 function pemOfLength(label: string, length: number): string {
@@ -268,7 +260,7 @@ const rows: LimitRow[] = [
     limit: 'domain.nameMax',
     bound: 'max',
     schema: DomainNameSchema,
-    input: at(domainNameOfLength),
+    input: at(domainOfLength),
     path: '',
     message: 'domain.name.tooLong',
   },
@@ -768,8 +760,8 @@ describe('every limit, at both boundaries', () => {
   );
 
   it('builds its long inputs at the exact length', () => {
-    expect(domainNameOfLength(limits.domain.nameMax)).toHaveLength(limits.domain.nameMax);
-    expect(domainNameOfLength(limits.domain.nameMax + 1)).toHaveLength(limits.domain.nameMax + 1);
+    expect(domainOfLength(limits.domain.nameMax)).toHaveLength(limits.domain.nameMax);
+    expect(domainOfLength(limits.domain.nameMax + 1)).toHaveLength(limits.domain.nameMax + 1);
     expect(pemOfLength('CERTIFICATE', limits.domain.certContentMax)).toHaveLength(limits.domain.certContentMax);
   });
 });
