@@ -5,9 +5,9 @@ import { setCdnTypeById } from '../src/modules/account/cdn-type';
 import { createTestPki, type TestPki } from './fixtures/certificates';
 import { createDomainHarness, type DomainHarness } from './fixtures/domains';
 import { operatorCommand } from './fixtures/operator';
-import { png } from './fixtures/support';
+import { png, postTicketImage } from './fixtures/support';
 import { registrationBody, type TestUser } from './fixtures/users';
-import { dbKinds, multipart, TEST_CAPTCHA } from './helpers';
+import { dbKinds, TEST_CAPTCHA } from './helpers';
 
 /*
  * Both boundaries of every limit of the spec's validation rules (section 5, numbers in limits.ts) that a route
@@ -628,13 +628,7 @@ describe.each(dbKinds)('the limits of the validation rules through the API on %s
       async images(count) {
         const ids: number[] = [];
         for (let i = 0; i < count; i++) {
-          const file = multipart(`shot${i}.png`, 'image/png', png);
-          const res = await h.ctx.app.inject({
-            method: 'POST',
-            url: '/api/support/images',
-            headers: { ...owner.headers, ...file.headers },
-            payload: file.payload,
-          });
+          const res = await postTicketImage(h.ctx.app, owner, `shot${i}.png`, 'image/png', png);
           expect(res.statusCode, res.body).toBe(200);
           ids.push(res.json().data.id);
         }

@@ -7,8 +7,9 @@ import { createDomainReviewService } from '../src/modules/domain/domain-review.s
 import { hashSecret, newToken } from '../src/modules/session/session.service';
 import { createTestPki, type TestPki } from './fixtures/certificates';
 import { createDomainHarness, type DomainHarness, segmentBodies } from './fixtures/domains';
+import { postTicketImage } from './fixtures/support';
 import { registrationBody } from './fixtures/users';
-import { dbKinds, multipart, TEST_CAPTCHA, TEST_CODE } from './helpers';
+import { dbKinds, TEST_CAPTCHA, TEST_CODE } from './helpers';
 
 /**
  * Every operation that writes more than once must leave nothing behind when a later write fails. A test-only
@@ -228,17 +229,8 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
   // ---- support
 
   async function uploadImage(owner: Awaited<ReturnType<DomainHarness['user']>>) {
-    const file = multipart(
-      'a.gif',
-      'image/gif',
-      Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64'),
-    );
-    const res = await h.ctx.app.inject({
-      method: 'POST',
-      url: '/api/support/images',
-      headers: { ...owner.headers, ...file.headers },
-      payload: file.payload,
-    });
+    const gif = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
+    const res = await postTicketImage(h.ctx.app, owner, 'a.gif', 'image/gif', gif);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.id as number;
   }

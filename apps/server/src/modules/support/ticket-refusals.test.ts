@@ -4,9 +4,9 @@ import path from 'node:path';
 import { limits, type TicketStatus } from '@edgeward/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSupportHarness, png, type SupportHarness } from '../../../test/fixtures/support';
+import { createSupportHarness, png, postTicketImage, type SupportHarness } from '../../../test/fixtures/support';
 import type { TestUser } from '../../../test/fixtures/users';
-import { dbKinds, multipart } from '../../../test/helpers';
+import { dbKinds } from '../../../test/helpers';
 import { ticketImages } from '../../db/schema';
 import { enqueueJob } from '../../jobs/runner';
 import { ABANDONED_IMAGE_MS, purgeAbandonedImagesJob } from './support.jobs';
@@ -189,15 +189,7 @@ describe.each(dbKinds)('ticket refusals on %s', (kind) => {
 
     it('refuses a file one byte over 1 MB and takes one of exactly 1 MB', async () => {
       const sized = (n: number) => Buffer.concat([png, Buffer.alloc(n - png.length)]);
-      const upload = (n: number) => {
-        const form = multipart('big.png', 'image/png', sized(n));
-        return h.ctx.app.inject({
-          method: 'POST',
-          url: '/api/support/images',
-          headers: { ...owner.headers, ...form.headers },
-          payload: form.payload,
-        });
-      };
+      const upload = (n: number) => postTicketImage(h.ctx.app, owner, 'big.png', 'image/png', sized(n));
       const over = await upload(limits.support.imageMaxBytes + 1);
       expect([over.statusCode, JSON.parse(over.body).error]).toEqual([413, 'TICKET_IMAGE_TOO_LARGE']);
       expect((await upload(limits.support.imageMaxBytes)).statusCode).toBe(200);
