@@ -309,6 +309,17 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     for (const key of made) await call(owner, 'POST', `/key/${key.id}/delete`);
   });
 
+  it(`keeps to ${limits.apiKey.perUser} keys when twice as many are asked for at once`, async () => {
+    // PGlite runs one statement at a time anyway; on PostgreSQL the creations race unless they take turns.
+    const user = await createTestUser(ctx);
+    const asked = Array.from({ length: 2 * limits.apiKey.perUser }, (_, i) =>
+      call(user, 'POST', '/key/create', { note: `at once ${i}` }),
+    );
+    const answers = (await Promise.all(asked)).map((res) => res.statusCode).sort();
+    expect(answers).toEqual([...Array(limits.apiKey.perUser).fill(200), ...Array(limits.apiKey.perUser).fill(403)]);
+    expect(await keysOf(user)).toHaveLength(limits.apiKey.perUser);
+  });
+
   it("answers 404 for another user's key, and edits the note of one's own", async () => {
     const key = await createKey(owner, { note: 'mine' });
     for (const action of ['note', 'enable', 'disable', 'delete']) {
