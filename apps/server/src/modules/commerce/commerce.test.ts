@@ -198,6 +198,25 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     expect(await ledgerSum(buyer.id)).toBe(10_000n - 1_999n);
   });
 
+  it('a cancel and a payment of one order at once: exactly one of them happens, and the money follows it', async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 100);
+    const placed = await Promise.all(Array.from({ length: 10 }, () => order(buyer)));
+    const answers = await Promise.all(
+      placed.map(async ({ id }) => {
+        const [paid, cancelled] = await Promise.all([pay(buyer, id), h.call(buyer, 'POST', `/order/${id}/cancel`)]);
+        return { id, paid: paid.statusCode === 200, cancelled: cancelled.statusCode === 200 };
+      }),
+    );
+    for (const { id, paid, cancelled } of answers) {
+      expect(paid !== cancelled, `order ${id}: paid ${paid}, cancelled ${cancelled}`).toBe(true);
+      expect((await h.call(buyer, 'GET', `/order/${id}/detail`)).body.data.status).toBe(paid ? 'paid' : 'cancelled');
+      expect(await ledgerRows(buyer.id, id)).toHaveLength(paid ? 1 : 0);
+    }
+    const paidCount = answers.filter((a) => a.paid).length;
+    expect(await balance(buyer)).toBe(10_000n - BigInt(paidCount) * 1_999n);
+  });
+
   it('50 concurrent calls with one idempotency key: one effect, identical answers; another order with it: 409', async () => {
     const buyer = await h.user();
     await h.fund(buyer, 100);
