@@ -57,6 +57,15 @@ describe('IdNumberSchema (GB 11643)', () => {
     const now = new Date('2026-11-26T00:00:00Z');
     expect(idNumberProblem('110105202611260010', now)).not.toBe('identity.idNumber.birthDate');
     expect(idNumberProblem('110105202611270010', now)).toBe('identity.idNumber.birthDate');
+    // The first day of 1900 is taken; a month or a day that is none, each alone, is not.
+    expect(idNumberProblem('110105190001010010', now)).not.toBe('identity.idNumber.birthDate');
+    for (const date of ['19900001', '19901301', '19900100', '19900132', '19900431', '00990101']) {
+      expect(idNumberProblem(`110105${date}0010`, now), date).toBe('identity.idNumber.birthDate');
+    }
+    // Tomorrow is today east of UTC+14 only: at 10:00 UTC it has begun there, a minute earlier it has not.
+    const tomorrow = '110105202611270010';
+    expect(idNumberProblem(tomorrow, new Date('2026-11-26T10:00:00Z'))).not.toBe('identity.idNumber.birthDate');
+    expect(idNumberProblem(tomorrow, new Date('2026-11-26T09:59:00Z'))).toBe('identity.idNumber.birthDate');
   });
 
   it('refuses a region code that opens no province', () => {
@@ -68,6 +77,7 @@ describe('IdNumberSchema (GB 11643)', () => {
     expect(issue('11010519491231002')).toBe('identity.idNumber.format');
     expect(issue('1101051949123100XX')).toBe('identity.idNumber.format');
     expect(issue('11010519491231002XX')).toBe('identity.idNumber.format');
+    expect(issue('911010519491231002X')).toBe('identity.idNumber.format');
     expect(issue('')).toBe('identity.idNumber.required');
     expect(issue(undefined)).toBe('identity.idNumber.required');
   });
@@ -75,7 +85,7 @@ describe('IdNumberSchema (GB 11643)', () => {
 
 describe('RealNameSchema', () => {
   it('takes names in any script, with the middle dot of transcribed names', () => {
-    for (const name of ['张三', '欧阳娜娜', '阿卜杜拉·买买提', 'Zhang San'])
+    for (const name of ['张三', '欧阳娜娜', '阿卜杜拉·买买提', 'Zhang San', 'Jose\u0301 Garci\u0301a'])
       expect(RealNameSchema.parse(name)).toBe(name);
   });
 
@@ -84,6 +94,8 @@ describe('RealNameSchema', () => {
       ['', 'identity.realName.required'],
       ['  ', 'identity.realName.required'],
       ['张3', 'identity.realName.format'],
+      ['张3三', 'identity.realName.format'],
+      ['张三3', 'identity.realName.format'],
       ['·张三', 'identity.realName.format'],
       ['a', 'identity.realName.format'],
       ['张'.repeat(31), 'identity.realName.format'],

@@ -31,7 +31,9 @@ function birthDateValid(digits: string, now: Date): boolean {
     number,
   ];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  // A month or day out of range (00, 13, 30 February, 99) rolls the date into another month; a year before 100,
+  // which Date.UTC reads as 19xx, is refused below as before 1900.
+  if (date.getUTCMonth() !== month - 1) return false;
   // The caller's clock may be in any zone: a date that is today somewhere (up to UTC+14) is not in the future.
   return year >= 1900 && date.getTime() <= now.getTime() + 14 * 3_600_000;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { limits } from '../limits';
+import { issueMessage } from '../messages';
 import {
   EmailCodeRequestSchema,
   EmailCodeSchema,
@@ -31,6 +32,22 @@ import {
   requiredText,
   text,
 } from './common';
+import {
+  AccessListTypeSchema,
+  CacheExpiryUnitSchema,
+  CacheRuleSchema,
+  CacheRuleTypeSchema,
+  ForceRedirectTypeSchema,
+  HeaderActionSchema,
+  Ipv6StatusSchema,
+  OnOffSchema,
+  OriginProtocolSchema,
+  PortSchema,
+  RateLimitRuleSchema,
+  UrlAuthSchema,
+  UrlAuthTypeSchema,
+} from './domain-config';
+import { BandwidthAbuseDefenseSchema, FrequencyLevelSchema } from './eo';
 import { NoticeListQuerySchema } from './message';
 import { OperationLogQuerySchema } from './operation-log';
 import {
@@ -446,5 +463,80 @@ describe('statistics requests', () => {
     expect(TopQuerySchema.parse(query).limit).toBe(limits.traffic.topDefault);
     expect(problems(TopQuerySchema, { ...query, kind: 'country' })).toEqual({ kind: 'validation.invalid' });
     expect(problems(TopQuerySchema, { ...query, limit: 0 })).toHaveProperty('limit');
+  });
+});
+
+describe('a choice left empty and a fraction where a whole number goes', () => {
+  /** The message key the form and the API show for `input` at `path`, as the server words it (issueMessage). */
+  const shown = (schema: z.ZodType, input: unknown, path: string) => {
+    const issue = schema.safeParse(input).error?.issues.find((i) => i.path.join('.') === path);
+    return issue && issueMessage(issue).key;
+  };
+
+  it.each([
+    ['on or off', OnOffSchema],
+    ['origin protocol', OriginProtocolSchema],
+    ['IPv6', Ipv6StatusSchema],
+    ['forced redirect', ForceRedirectTypeSchema],
+    ['cache rule type', CacheRuleTypeSchema],
+    ['cache expiry unit', CacheExpiryUnitSchema],
+    ['access list type', AccessListTypeSchema],
+    ['URL auth type', UrlAuthTypeSchema],
+    ['header action', HeaderActionSchema],
+    ['frequency level', FrequencyLevelSchema],
+  ])('asks for the %s when none is chosen, and refuses one not offered as such', (_name, schema) => {
+    expect(shown(schema, undefined, '')).toBe('validation.required');
+    expect(shown(schema, 'none-of-these', '')).toBe('validation.required');
+  });
+
+  it.each([
+    ['a port', PortSchema, '', 80.5, 'domain.port.range'],
+    [
+      'a cache priority',
+      CacheRuleSchema,
+      'priority',
+      { priority: 1.5, type: 'all', ttl: 1 },
+      'domain.cache.priorityRange',
+    ],
+    ['a cache expiry', CacheRuleSchema, 'ttl', { priority: 1, type: 'all', ttl: 1.5 }, 'domain.cache.expiryRange'],
+    ['a URL auth expiry', UrlAuthSchema, 'expireTime', { expireTime: 600.5 }, 'domain.urlAuth.expireRange'],
+    [
+      'a rate period',
+      RateLimitRuleSchema,
+      'periodSeconds',
+      { type: 'all', periodSeconds: 1.5, limit: 1 },
+      'domain.rateLimit.valueMin',
+    ],
+    [
+      'a rate limit',
+      RateLimitRuleSchema,
+      'limit',
+      { type: 'all', periodSeconds: 1, limit: 1.5 },
+      'domain.rateLimit.valueMin',
+    ],
+    [
+      'a rate threshold',
+      RateLimitRuleSchema,
+      'threshold',
+      { type: 'all', periodSeconds: 1, limit: 1, threshold: 0.5 },
+      'domain.rateLimit.thresholdMin',
+    ],
+    [
+      'a recharge',
+      RechargeCreateSchema,
+      'amountYuan',
+      { amountYuan: 10.5, method: 'qr' },
+      'commerce.recharge.wholeYuan',
+    ],
+    ['a rating', TicketCloseSchema, 'rating', { rating: 4.5 }, 'support.rating.range'],
+    [
+      'an abuse threshold',
+      BandwidthAbuseDefenseSchema,
+      'thresholdMb',
+      { status: 'on', thresholdMb: 100.5 },
+      'eo.abuse.threshold',
+    ],
+  ])('says why %s must be whole', (_name, schema, path, input, key) => {
+    expect(shown(schema as z.ZodType, input, path)).toBe(key);
   });
 });
