@@ -11,7 +11,10 @@ import {
   HeaderRulesBodySchema,
   HttpsInfoSchema,
   IpAclSchema,
+  ipAclEntryMessage,
   isCertificatePem,
+  looksLikeIp,
+  normalizeRefererEntry,
   OriginProtocolBodySchema,
   OriginSettingSchema,
   originEntryIssues,
@@ -24,10 +27,13 @@ import {
   rateLimitPresets,
   recommendedCacheExpiry,
   recommendedRateLimitPreset,
+  refererEntryIssue,
   splitCacheContent,
   splitLines,
+  UrlAuthKeySchema,
   UrlAuthSchema,
   UserAgentFilterSchema,
+  userAgentRuleIssue,
   WebsocketSchema,
 } from './domain-config';
 
@@ -618,5 +624,66 @@ describe('field rules for forms', () => {
     expect(IpAclSchema.shape.list.unwrap().safeParse(['10.1.2.0/16']).error?.issues[0]?.message).toBe(
       'domain.ipAcl.notFirstAddress',
     );
+  });
+});
+
+describe('the typed lists, entry by entry', () => {
+  it('splits lines at LF and CRLF, and cache contents with spaces around the separators and the trailing ;', () => {
+    expect(splitLines('a\nb\r\nc')).toEqual(['a', 'b', 'c']);
+    expect(splitCacheContent(' /a ; /b ')).toEqual(['/a', '/b']);
+    expect(splitCacheContent('/a; ')).toEqual(['/a', '']);
+  });
+
+  it('reads only digits and dots, or a colon, as an attempt at an IP address', () => {
+    expect([looksLikeIp('10.0.0.1'), looksLikeIp('::1'), looksLikeIp('a10.0'), looksLikeIp('10.0a')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('writes a referer entry trimmed, in lower case and with its IDN host in ASCII, the port kept', () => {
+    expect(normalizeRefererEntry(' *.例子.COM:8080 ')).toBe('*.xn--fsqu00a.com:8080');
+  });
+
+  it('tells an empty entry from a malformed one, and checks the whole entry', () => {
+    expect(refererEntryIssue('')).toBe('validation.required');
+    expect(refererEntryIssue('a:example.com:80')).toBe('domain.referer.format');
+    expect(refererEntryIssue('example.com:80x')).toBe('domain.referer.format');
+    expect(ipAclEntryMessage('')).toBe('validation.required');
+    expect(userAgentRuleIssue('')).toBe('validation.required');
+  });
+
+  it('tells two segments of one address apart by their masks', () => {
+    expect(issuesOf(IpAclSchema, { type: 'deny', list: ['10.0.0.0/24', '10.0.0.0/16'] })).toEqual([]);
+  });
+
+  it('takes an empty URL auth key (none set yet)', () => {
+    expect(UrlAuthKeySchema.parse('')).toBe('');
+  });
+
+  it('checks the range of a header value made only of a number, and only of one', () => {
+    const value = (v: string) => issuesOf(HeaderRulesBodySchema, { headers: [{ name: 'X-A', value: v }] });
+    expect(value('2000000000.55')).toEqual([{ path: 'headers.0.value', message: 'domain.header.numberRange' }]);
+    expect(value('x2000000000')).toEqual([]);
+    expect(value('2000000000x')).toEqual([]);
+  });
+
+  it('refuses characters a request-limit path or suffix cannot hold', () => {
+    const rule = (type: string, content: string) =>
+      issuesOf(RateLimitRuleSchema, { type, content, periodSeconds: 1, limit: 1 });
+    expect(rule('path', '/a b')).toEqual([{ path: 'content', message: 'domain.cache.pathChars' }]);
+    expect(rule('suffix', '.j p')).toEqual([{ path: 'content', message: 'domain.cache.suffixChars' }]);
+  });
+
+  it('compares request-limit suffixes without case and paths with it', () => {
+    const rules = (type: string, a: string, b: string) =>
+      issuesOf(RequestLimitsSchema, {
+        status: 'on',
+        rules: [a, b].map((content) => ({ type, content, periodSeconds: 1, limit: 1 })),
+      }).map((i) => i.message);
+    expect(rules('suffix', '.JPG', '.jpg')).toEqual(['domain.rateLimit.duplicate']);
+    expect(rules('path', '/A', '/a')).toEqual([]);
   });
 });

@@ -53,6 +53,8 @@ describe('client filtering', () => {
   it('needs something to block when on, and each entry once', () => {
     expect(messages(ClientFilteringSchema.safeParse({ status: 'on' }))).toEqual(['uaClasses:eo.client.nothingBlocked']);
     expect(ClientFilteringSchema.safeParse({ status: 'on', blockEmptyUa: true }).success).toBe(true);
+    expect(ClientFilteringSchema.safeParse({ status: 'on', uaClasses: ['crawler'] }).success).toBe(true);
+    expect(ClientFilteringSchema.safeParse({ status: 'on', knownTools: ['curl'] }).success).toBe(true);
     expect(ClientFilteringSchema.safeParse({ status: 'off' }).success).toBe(true);
     expect(messages(ClientFilteringSchema.safeParse({ status: 'on', knownTools: ['curl', 'curl'] }))).toContain(
       'knownTools:eo.client.duplicate',
@@ -157,7 +159,8 @@ describe('security policy', () => {
 
 describe('general settings', () => {
   it('takes any of the pieces, at least one', () => {
-    expect(EoGeneralConfigSchema.safeParse({}).success).toBe(false);
+    expect(messages(EoGeneralConfigSchema.safeParse({}))).toEqual([':validation.required']);
+    expect(messages(EoGeneralConfigSchema.safeParse({ rangeStatus: undefined }))).toEqual([':validation.required']);
     expect(EoGeneralConfigSchema.safeParse({ rangeStatus: 'on' }).success).toBe(true);
     expect(EoGeneralConfigSchema.safeParse({ compress: { gzip: 'on' } }).success).toBe(false);
   });

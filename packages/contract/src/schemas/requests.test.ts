@@ -191,6 +191,7 @@ describe('account requests', () => {
     ['abcdef', 'low'],
     ['abcdef1', 'low'],
     ['ABCDEFG!', 'medium'],
+    ['ABCDEFGH12', 'medium'],
     ['abcdefg1', 'medium'],
     ['abcdefghi1', 'medium'],
     ['Abcdefgh1', 'medium'],
@@ -441,6 +442,9 @@ describe('statistics requests', () => {
     expect(StatisticsQuerySchema.parse({ ...query, domainNames: ['C.example.com'] }).domainNames).toEqual([
       'c.example.com',
     ]);
+    expect(StatisticsQuerySchema.parse({ ...query, domainNames: 'a.example.com, ,b.example.com' }).domainNames).toEqual(
+      ['a.example.com', 'b.example.com'],
+    );
     expect(StatisticsQuerySchema.parse(query).domainNames).toBeUndefined();
   });
 
