@@ -439,6 +439,14 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
       targetId: '0',
       changes: [],
     });
+    await db.transaction((tx) =>
+      recordOperation(tx, {
+        actor: operatorActor(owner.id),
+        action: 'account.profile',
+        target: { type: 'account', id: null },
+      }),
+    );
+    expect((await newest()).targetId).toBeNull();
   });
 
   describe('reading', () => {
