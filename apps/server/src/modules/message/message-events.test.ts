@@ -92,6 +92,22 @@ describe.each(dbKinds)('domain event messages on %s', (kind) => {
   const titles = async () =>
     (await h.call(owner, 'GET', '/notice/all')).body.data.list.map((m: { title: string }) => m.title) as string[];
 
+  it("publishes the operator's notice by its command line name", async () => {
+    const reader = await h.user();
+    await ops(
+      'notice',
+      'publish',
+      '--title',
+      'Maintenance tonight',
+      '--content',
+      '<p>22:00</p>',
+      '--to',
+      reader.userName,
+    );
+    const list = (await h.call(reader, 'GET', '/notice/all')).body.data.list;
+    expect(list.map((m: { title: string }) => m.title)).toEqual(['Maintenance tonight']);
+  });
+
   it('tells the review result and a configuration the edge failed to apply', async () => {
     expect((await h.create(owner, 'www.rejected-review.test')).statusCode).toBe(200);
     await ops('domain', 'review', 'reject', 'www.rejected-review.test', 'Content', 'not', 'allowed');
