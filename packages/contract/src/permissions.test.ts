@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actions, defaultCustomerPermissions, hasPermission, permissionIds, type Role } from './permissions';
+import {
+  actions,
+  defaultCustomerPermissions,
+  hasPermission,
+  permissionIds,
+  type Role,
+  RoleSchema,
+} from './permissions';
 
 describe('permissions', () => {
   it("names the spec's actions (section 6), and the default customer role grants each on every screen", () => {
@@ -32,5 +39,13 @@ describe('permissions', () => {
         expected,
       );
     }
+  });
+
+  it('answers roles with their permissions and actions kept, and refuses an action or screen it does not know', () => {
+    const role = { roleId: 'customer', permissions: [{ permissionId: 'domain', actionList: ['query', 'add'] }] };
+    expect(RoleSchema.parse(role)).toEqual(role);
+    const accepted = (permission: object) => RoleSchema.safeParse({ roleId: 'r', permissions: [permission] }).success;
+    expect(accepted({ permissionId: 'domain', actionList: ['fly'] })).toBe(false);
+    expect(accepted({ permissionId: 'nowhere', actionList: [] })).toBe(false);
   });
 });
