@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommerceHarness, createCommerceHarness, websocketPackage } from '../../../test/fixtures/commerce';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
-import { orders, sandboxPayments } from '../../db/schema';
+import { jobs, orders, sandboxPayments } from '../../db/schema';
 
 /**
  * The sandbox payment gateway as the customer and the server meet it: its pay page for each state of a payment,
@@ -72,6 +72,16 @@ describe.each(dbKinds)('sandbox payment gateway on %s', (kind) => {
       h.deliveries.filter((d) => JSON.parse(d.body).outTradeNo === placed.orderNo).map((d) => d.status);
     await h.ctx.app.jobs.runDue();
     expect(delivered()).toEqual([404]);
+    const [job] = await h.ctx.database.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, 'payment.sandbox.notify'), sql`${jobs.payload}->>'tradeNo' = ${path.split('/').at(-1)}`),
+      );
+    expect(job).toMatchObject({
+      doneAt: null,
+      lastError: 'notification not acknowledged: HTTP 404 unknown payment',
+    });
     await setGateway('sandbox');
     h.ctx.clock.advance(60_000);
     await h.ctx.app.jobs.runDue();
@@ -80,6 +90,12 @@ describe.each(dbKinds)('sandbox payment gateway on %s', (kind) => {
     h.ctx.clock.advance(60 * 60_000);
     await h.ctx.app.jobs.runDue();
     expect(delivered()).toEqual([404, 200]);
+  });
+
+  it("keeps the sandbox's pay page out of the API document", async () => {
+    const paths = Object.keys((await h.ctx.app.inject({ url: '/api/docs/json' })).json().paths);
+    expect(paths).toContain('/api/order/{id}/detail');
+    expect(paths.filter((p) => p.includes('/payment/sandbox'))).toEqual([]);
   });
 
   it('leaves a payment already paid as it is when the order asks to close it', async () => {
