@@ -16,6 +16,7 @@ import {
 } from './auth';
 import {
   CertificateApplicationCreateSchema,
+  CertificateApplicationListQuerySchema,
   CertificateApplicationNameSchema,
   CertificateListQuerySchema,
   CertificateReplaceSchema,
@@ -32,6 +33,7 @@ import {
   requiredText,
   text,
 } from './common';
+import { DomainExportQuerySchema, DomainListQuerySchema } from './domain';
 import {
   AccessListTypeSchema,
   CacheExpiryUnitSchema,
@@ -39,13 +41,16 @@ import {
   CacheRuleTypeSchema,
   ForceRedirectTypeSchema,
   HeaderActionSchema,
+  IpAclSchema,
   Ipv6StatusSchema,
   OnOffSchema,
   OriginProtocolSchema,
   PortSchema,
   RateLimitRuleSchema,
+  RefererSchema,
   UrlAuthSchema,
   UrlAuthTypeSchema,
+  UserAgentFilterSchema,
 } from './domain-config';
 import { BandwidthAbuseDefenseSchema, FrequencyLevelSchema } from './eo';
 import { NoticeListQuerySchema } from './message';
@@ -57,7 +62,7 @@ import {
   TotpCodeSchema,
   TwoFactorDisableSchema,
 } from './security';
-import { TicketCloseSchema, TicketCreateSchema } from './support';
+import { TicketCloseSchema, TicketCreateSchema, TicketListQuerySchema } from './support';
 import { HomeQuerySchema, StatisticsQuerySchema, TopQuerySchema } from './traffic';
 
 /*
@@ -542,5 +547,25 @@ describe('a choice left empty and a fraction where a whole number goes', () => {
     ],
   ])('says why %s must be whole', (_name, schema, path, input, key) => {
     expect(shown(schema as z.ZodType, input, path)).toBe(key);
+  });
+});
+
+describe('search terms and typed entries are taken without the spaces around them', () => {
+  it.each([
+    ['certificates', CertificateListQuerySchema, 'search'],
+    ['certificate applications', CertificateApplicationListQuerySchema, 'search'],
+    ['domains', DomainListQuerySchema, 'domainName'],
+    ['the domain export', DomainExportQuerySchema, 'domainName'],
+    ['tickets', TicketListQuerySchema, 'keyword'],
+  ] as const)('in the search of %s', (_name, schema, field) => {
+    expect((schema.parse({ [field]: '  www.example.com ' }) as Record<string, unknown>)[field]).toBe('www.example.com');
+  });
+
+  it('in every entry of the lists a domain is configured with', () => {
+    expect(RefererSchema.parse({ type: 'allow', list: [' a.example.com '] }).list).toEqual(['a.example.com']);
+    expect(IpAclSchema.parse({ type: 'deny', list: [' 10.0.0.1 '] }).list).toEqual(['10.0.0.1']);
+    expect(UserAgentFilterSchema.parse({ type: 'blacklist', rules: [' curl* '] }).rules).toEqual(['curl*']);
+    expect(CacheRuleSchema.parse({ priority: 1, type: 'path', content: [' /a '], ttl: 1 }).content).toEqual(['/a']);
+    expect(RateLimitRuleSchema.parse({ type: 'path', content: ' /a ', periodSeconds: 1, limit: 1 }).content).toBe('/a');
   });
 });
