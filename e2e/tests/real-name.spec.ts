@@ -37,6 +37,8 @@ test('fill in, fail the face check, retry with the camera and pass; account info
   page,
   user,
 }) => {
+  // Two pages, two face checks and their callbacks, then three more screens: past 30 s when the machine is busy.
+  test.slow();
   await signInWithToken(page, user.token, '/real-name');
   const steps = page.getByTestId('real-name-steps');
   await expect(steps).toContainText('Fill in information');
