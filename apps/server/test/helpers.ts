@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { connect, type Database, openPglite } from '../src/db/connect';
 import { migrate } from '../src/db/migrate';
+import { jobs } from '../src/db/schema';
 import { adminQuery, databaseUrlWithName } from './template-database';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -134,4 +135,14 @@ export async function rerunMigration(database: Database, file: string): Promise<
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The durable job of `kind` whose payload has `value` under `key` (a sandbox's notification of one payment or check). */
+export async function jobWithPayload(database: Database, kind: string, key: string, value: string) {
+  const [job] = await database.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.payload}->>${key} = ${value}`));
+  if (!job) throw new Error(`no ${kind} job with ${key} ${value}`);
+  return job;
 }

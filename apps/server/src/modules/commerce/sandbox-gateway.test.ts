@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommerceHarness, createCommerceHarness, websocketPackage } from '../../../test/fixtures/commerce';
 import type { TestUser } from '../../../test/fixtures/users';
-import { dbKinds } from '../../../test/helpers';
-import { jobs, orders, sandboxPayments } from '../../db/schema';
+import { dbKinds, jobWithPayload } from '../../../test/helpers';
+import { orders, sandboxPayments } from '../../db/schema';
 
 /**
  * The sandbox payment gateway as the customer and the server meet it: its pay page for each state of a payment,
@@ -72,12 +72,7 @@ describe.each(dbKinds)('sandbox payment gateway on %s', (kind) => {
       h.deliveries.filter((d) => JSON.parse(d.body).outTradeNo === placed.orderNo).map((d) => d.status);
     await h.ctx.app.jobs.runDue();
     expect(delivered()).toEqual([404]);
-    const [job] = await h.ctx.database.db
-      .select()
-      .from(jobs)
-      .where(
-        and(eq(jobs.kind, 'payment.sandbox.notify'), sql`${jobs.payload}->>'tradeNo' = ${path.split('/').at(-1)}`),
-      );
+    const job = await jobWithPayload(h.ctx.database, 'payment.sandbox.notify', 'tradeNo', path.split('/').at(-1) ?? '');
     expect(job).toMatchObject({
       doneAt: null,
       lastError: 'notification not acknowledged: HTTP 404 unknown payment',

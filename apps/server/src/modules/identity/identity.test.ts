@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { faceCheckTtlMs } from '@edgeward/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Res } from '../../../test/fixtures/domains';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
-import { createTestDatabase, dbKinds, testClock, testPasswordHashing } from '../../../test/helpers';
+import { createTestDatabase, dbKinds, jobWithPayload, testClock, testPasswordHashing } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/connect';
-import { jobs, realNameAttempts, sandboxFaceChecks, users } from '../../db/schema';
+import { realNameAttempts, sandboxFaceChecks, users } from '../../db/schema';
 import { commands } from '../../ops/command-list';
 import { runOps } from '../../ops/ops';
 import { createProviders, type Providers } from '../../providers';
@@ -109,14 +109,8 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
   /** The sandbox's callback job for the check behind `checkUrl`. */
-  const notifyJobOf = async (checkUrl: string) => {
-    const checkId = new URL(checkUrl).pathname.split('/').at(-1);
-    const [job] = await database.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.kind, 'identity.sandbox.notify'), sql`${jobs.payload}->>'checkId' = ${checkId}`));
-    return job!;
-  };
+  const notifyJobOf = (checkUrl: string) =>
+    jobWithPayload(database, 'identity.sandbox.notify', 'checkId', new URL(checkUrl).pathname.split('/').at(-1) ?? '');
   const exec = (statement: string) => database.db.execute(sql.raw(statement));
   /** Runs `work` while a test-only trigger makes `table` refuse updates: the change must leave nothing behind. */
   async function whileRefusingUpdates<T>(table: string, work: () => Promise<T>): Promise<T> {
