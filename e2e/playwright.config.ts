@@ -25,7 +25,9 @@ export default defineConfig({
   // A failure is a defect to find, in the test's wait or in the product: never retried.
   retries: 0,
   forbidOnly: isCI,
-  timeout: 30_000,
+  // A test is a journey of several screens: on a busy 2-core machine the longest without test.slow() took 28 s, so
+  // 30 s failed journeys that were only slow. A step that waits for something that never comes still fails after 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   globalSetup: './support/global-setup.ts',
