@@ -174,7 +174,13 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect(script.body).toContain('getUserMedia');
 
     const status = (await call(who, 'GET', '/real-name')).body.data;
-    expect(status).toMatchObject({ verified: false, identity: null, attempt: { id: attempt.id, status: 'pending' } });
+    expect(status).toMatchObject({
+      verified: false,
+      identity: null,
+      verifiedAt: null,
+      sample: false,
+      attempt: { id: attempt.id, status: 'pending' },
+    });
   });
 
   it('a passed face check verifies the account through the signed callback, retried until acknowledged', async () => {
@@ -190,6 +196,8 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     const done = (await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data;
     expect(done).toMatchObject({ status: 'passed', checkUrl: null, qrCode: null });
     expect(await verifiedFlag(who.id)).toBe(true);
+    const [row] = await database.db.select().from(realNameAttempts).where(eq(realNameAttempts.id, attempt.id));
+    expect(row!.operatorReview).toBe(false);
     expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
       verified: true,
       identity: { realName: '张*丰', idNumber: '1****************X' },
@@ -222,8 +230,13 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect((await notify(passed, signBody('not-the-secret-at-all', passed))).statusCode).toBe(400);
     const badlySigned = await notify(passed, 'sha256=00');
     expect([badlySigned.statusCode, badlySigned.body]).toEqual([400, 'invalid notification']);
+    expect(badlySigned.headers['content-type']).toMatch(/^text\/plain/);
     // Replayed: the same notification again is acknowledged and changes nothing.
-    expect((await notify(sent.body, sent.signature)).body).toBe('success');
+    const replayed = await notify(sent.body, sent.signature);
+    expect([replayed.body, replayed.headers['content-type']]).toEqual([
+      'success',
+      expect.stringMatching(/^text\/plain/),
+    ]);
     // Even a well-signed late "passed" cannot turn a finished check around.
     expect((await notify(passed, signBody(secret, passed))).body).toBe('success');
     expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('failed');
@@ -232,10 +245,23 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     const unknown = JSON.stringify({ ...JSON.parse(sent.body), notifyId: randomUUID(), bizNo: 'RN999999' });
     const refused = await notify(unknown, signBody(secret, unknown));
     expect([refused.statusCode, refused.body]).toEqual([404, 'unknown check']);
+    expect(refused.headers['content-type']).toMatch(/^text\/plain/);
     expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data).toMatchObject({
       createdAt: clock.now.getTime(),
       finishedAt: clock.now.getTime(),
     });
+    // Only a pending check expires: a failed one stays failed past its 30 minutes.
+    clock.advance(faceCheckTtlMs + 1);
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('failed');
+  });
+
+  it('refuses a callback without a body as invalid', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/real-name/notify/sandbox',
+      headers: { 'x-sandbox-signature': signBody(config.identity.sandboxSecret, '') },
+    });
+    expect([res.statusCode, res.body]).toEqual([400, 'invalid notification']);
   });
 
   it('a notification id already seen is not applied again, even naming another check', async () => {
@@ -371,9 +397,15 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       out: `${who.userName} is now real-name verified (张*丰, 1****************X)`,
       err: '',
     });
-    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data.status).toBe('passed');
+    const reviewedAt = clock.now.getTime();
+    expect((await call(who, 'GET', `/real-name/attempt/${attempt.id}`)).body.data).toMatchObject({
+      status: 'passed',
+      finishedAt: reviewedAt,
+    });
     const [reviewed] = await database.db.select().from(realNameAttempts).where(eq(realNameAttempts.id, attempt.id));
     expect(reviewed!.operatorReview).toBe(true);
+    // Verified, the account passes the guards of the other areas: an order is refused only for its package.
+    expect((await call(who, 'POST', '/order/create', { packageId: 999_999 })).body.error).toBe('PACKAGE_NOT_ON_SALE');
     expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
       verified: true,
       identity: { idNumber: '1****************X' },
@@ -386,7 +418,21 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       `${who.userName} is no longer real-name verified (was: 张*丰, 1****************X)`,
     );
     expect(await verifiedFlag(who.id)).toBe(false);
-    expect((await call(who, 'POST', '/order/create', { packageId: 1 })).body.error).toBe('REAL_NAME_REQUIRED');
+    expect((await call(who, 'POST', '/order/create', { packageId: 999_999 })).body.error).toBe('REAL_NAME_REQUIRED');
+    // Both changes are in the customer's log as the operator's, dated by the operator's clock.
+    const log = (await call(who, 'GET', '/log/operation?action=account.realName')).body.data.list;
+    expect(log).toMatchObject([
+      {
+        actor: { kind: 'operator' },
+        changes: [{ field: 'realNameVerified', before: 'true', after: 'false' }],
+        createdAt: clock.now.getTime(),
+      },
+      {
+        actor: { kind: 'operator' },
+        changes: [{ field: 'realNameVerified', before: 'false', after: 'true' }],
+        createdAt: reviewedAt,
+      },
+    ]);
     expect((await call(who, 'GET', '/real-name')).body.data).toMatchObject({
       verified: false,
       identity: null,
@@ -407,10 +453,41 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
       for (const args of [[], [bare.userName, who.userName]]) {
         expect(await ops('user', command, ...args), `${command} ${args}`).toMatchObject({
           code: 1,
-          err: expect.stringContaining('give one user name'),
+          err: `Error: give one user name\nUsage: npm run ops -- user ${command} <name>`,
         });
       }
     }
+  });
+
+  it('starts with a face-check service that serves no pages of its own, as a real one', async () => {
+    const real = await buildApp({
+      config,
+      database,
+      now: () => clock.now,
+      logger: false,
+      providers: (deps) => {
+        const sandbox = createProviders(deps);
+        const { routes: _pages, ...verifier } = sandbox.identity;
+        return { ...sandbox, identity: verifier };
+      },
+    });
+    try {
+      await real.ready();
+      expect((await real.inject({ url: '/api/identity/sandbox/face-check.js' })).statusCode).toBe(404);
+      expect((await real.inject({ method: 'POST', url: '/api/real-name/notify/sandbox' })).statusCode).toBe(400);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it("lists the operator's review commands with what each does", async () => {
+    const help = (await ops()).err;
+    expect(help).toMatch(
+      /user verify <name> +mark the account real-name verified, accepting the user's newest submission \(review\)\n/,
+    );
+    expect(help).toMatch(
+      /user unverify <name> +revoke the real-name verification: features and purchases wait until the user verifies again\n/,
+    );
   });
 
   it('a callback whose account update fails leaves the check pending and unrecorded; the retry applies it', async () => {
@@ -547,7 +624,7 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
   it("keeps the sandbox's pages and script out of the API document", async () => {
     const paths = Object.keys((await app.inject({ url: '/api/docs/json' })).json().paths);
     expect(paths).toContain('/api/real-name');
-    expect(paths.filter((p) => p.includes('/identity/sandbox'))).toEqual([]);
+    expect(paths.filter((p) => p.includes('/identity/sandbox') || p.includes('/real-name/notify'))).toEqual([]);
   });
 
   it('takes an acknowledgement with a line break after "success" as one', async () => {
