@@ -674,6 +674,8 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
     expect(log).toMatchObject([
       {
         actor: { kind: 'session', sessionId: null },
+        targetType: 'account',
+        targetId: String(who.id),
         changes: [{ field: 'realNameVerified', before: 'false', after: 'true' }],
         createdAt: clock.now.getTime(),
       },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { limits } from '@edgeward/contract';
+import { limits, ticketStatuses } from '@edgeward/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupportHarness, png, type SupportHarness } from '../../../test/fixtures/support';
@@ -213,6 +213,107 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
     expect(waiting.out).toContain('appeal');
   });
 
+  it("the staff's command line: the list, a ticket's whole conversation, replies with images, and what it refuses", async () => {
+    const who = await h.user();
+    const first = (await h.upload(who, 'a.png', 'image/png', png)).body.data.id;
+    const created = (await create(who, { ...ticket, title: 'Command line', imageIds: [first] })).body.data;
+    const no = created.ticketNo;
+    const at = (ms: number) => new Date(ms).toISOString();
+    const listed = (await h.ops('ticket', 'list')).out.split('\n');
+    expect(listed[0]).toBe('ticket\tuser\tstatus\turgency\tproduct\tcreated\ttitle');
+    expect(listed).toContain(
+      [no, who.id, 'processing', 'impact', 'cdn', at(created.createdAt), 'Command line'].join('\t'),
+    );
+    expect((await h.ops('ticket', 'list', 'closed')).out).not.toContain(no);
+    expect(await h.ops('ticket', 'list', 'gone')).toMatchObject({
+      code: 1,
+      err: `Error: status must be one of ${ticketStatuses.join(', ')}\nUsage: npm run ops -- ticket list [status...]`,
+    });
+
+    h.ctx.clock.advance(60_000);
+    await h.call(who, 'POST', `/support/tickets/${created.id}/reply`, { content: 'It happens at night.' });
+    h.ctx.clock.advance(60_000);
+    const shots = [1, 2].map((n) => path.join(os.tmpdir(), `edgeward-staff-${process.pid}-${n}.png`));
+    for (const shot of shots) fs.writeFileSync(shot, png);
+    try {
+      expect(
+        (await h.ops('ticket', 'reply', no, 'See', 'both graphs', '--images', `${shots[0]},,${shots[1]}`)).out,
+      ).toBe(`Replied to ${no} with 2 images`);
+      expect(await h.ops('ticket', 'reply', no, 'x', '--images', `${shots[0]}.gone`)).toMatchObject({
+        code: 1,
+        err: expect.stringMatching(new RegExp(`^Error: cannot read ${shots[0]}\\.gone\n`)),
+      });
+    } finally {
+      for (const shot of shots) fs.rmSync(shot, { force: true });
+    }
+    expect((await h.ops('ticket', 'reply', no, 'Nothing attached')).out).toBe(`Replied to ${no}`);
+    expect(await h.ops('ticket', 'reply', no)).toMatchObject({
+      code: 1,
+      err: 'Error: give the ticket number and the reply\nUsage: npm run ops -- ticket reply <ticketNo> <text> [--images <file,file...>]',
+    });
+
+    h.ctx.clock.advance(60_000);
+    expect((await h.ops('ticket', 'resolve', no)).out).toBe(`${no}: processing completed`);
+    const resolved = (await h.call(who, 'GET', `/support/tickets/${created.id}`)).body.data;
+    expect(resolved).toMatchObject({ status: 'completed', updatedAt: h.ctx.clock.now.getTime() });
+    const completion = (await h.call(who, 'GET', '/notice/unread')).body.data.list[0];
+    expect((await h.call(who, 'GET', `/notice/${completion.id}`)).body.data.content).toBe(
+      '<p>Support staff marked your ticket <b>Command line</b> as processing completed. Please close it with a rating, or appeal if the problem remains.</p>',
+    );
+    await h.call(who, 'POST', `/support/tickets/${created.id}/appeal`, { reason: 'Still slow' });
+    await h.ops('ticket', 'resolve', no);
+    await h.call(who, 'POST', `/support/tickets/${created.id}/close`, { solved: true, rating: 4 });
+
+    const [customer, staff, bare] = resolved.replies;
+    expect((await h.ops('ticket', 'show', no)).out).toBe(
+      [
+        `${no} [closed] impact cdn: Command line`,
+        'Appeal: Still slow',
+        'Closed: solved yes, rating 4/5',
+        `\n[customer ${at(created.createdAt)}] Old images are served.`,
+        '  images: 1',
+        `\n[customer ${at(customer.createdAt)}] It happens at night.`,
+        `\n[staff ${at(staff.createdAt)}] See both graphs`,
+        '  images: 2',
+        `\n[staff ${at(bare.createdAt)}] Nothing attached`,
+      ].join('\n'),
+    );
+    expect(staff.createdAt).toBe(customer.createdAt + 60_000);
+    for (const command of ['show', 'resolve']) {
+      expect(await h.ops('ticket', command, no, 'extra'), command).toMatchObject({
+        code: 1,
+        err: `Error: give one ticket number\nUsage: npm run ops -- ticket ${command} <ticketNo>`,
+      });
+    }
+    expect(await h.ops('ticket', 'resolve', 'TK00000000000000')).toMatchObject({
+      code: 1,
+      err: 'Error: no ticket TK00000000000000\nUsage: npm run ops -- ticket resolve <ticketNo>',
+    });
+
+    const help = (await h.ops()).err;
+    for (const line of [
+      `ticket list \\[status\\.\\.\\.\\] +tickets waiting for the staff \\(processing, appeal\\), or of the given statuses \\(${ticketStatuses.join(', ')}\\)`,
+      'ticket show <ticketNo> +a ticket with its conversation',
+      'ticket reply <ticketNo> <text> \\[--images <file,file...>\\] +reply to a ticket as the support staff, with up to 9 images; the customer gets a message',
+      'ticket resolve <ticketNo> +mark a ticket processing completed; the customer gets a message and closes it or appeals',
+    ]) {
+      expect(help).toMatch(new RegExp(`\\n  ${line}\\n`));
+    }
+  });
+
+  it('serves an image only as what it is: its checked type, no sniffing, a sandbox, kept privately for an hour', async () => {
+    const image = (await h.upload(owner, 'shot.png', 'image/png', png)).body.data;
+    const res = await h.ctx.app.inject({ url: image.url, headers: owner.headers });
+    expect(res.rawPayload.equals(png)).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'content-disposition': 'inline',
+      'cache-control': 'private, max-age=3600',
+    });
+  });
+
   it("answers 404 for another user's ticket on every call, and deletes permanently", async () => {
     const id = (await create(owner, { ...ticket, title: 'Private' })).body.data.id;
     const calls: [string, string, object?][] = [
@@ -240,15 +341,20 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
     const kept = (await h.upload(owner, 'kept.png', 'image/png', png)).body.data;
     await create(owner, { ...ticket, title: 'Keeps its image', imageIds: [kept.id] });
     const abandoned = (await h.upload(owner, 'left.png', 'image/png', png)).body.data;
-    h.ctx.clock.advance(25 * 60 * 60_000);
-    await h.ctx.app.jobs.runDue();
-    await h.ctx.app.schedules.tick();
-    await h.ctx.app.jobs.runDue();
-    const rows = await h.ctx.database.db
-      .select({ id: ticketImages.id })
-      .from(ticketImages)
-      .where(inArray(ticketImages.id, [kept.id, abandoned.id]));
-    expect(rows.map((r) => r.id)).toEqual([kept.id]);
+    const left = async () => {
+      await h.ctx.app.jobs.runDue();
+      await h.ctx.app.schedules.tick();
+      await h.ctx.app.jobs.runDue();
+      const rows = await h.ctx.database.db
+        .select({ id: ticketImages.id })
+        .from(ticketImages)
+        .where(inArray(ticketImages.id, [kept.id, abandoned.id]));
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    };
+    h.ctx.clock.advance(23 * 60 * 60_000);
+    expect(await left()).toEqual([kept.id, abandoned.id]);
+    h.ctx.clock.advance(2 * 60 * 60_000);
+    expect(await left()).toEqual([kept.id]);
   });
 
   it('the test ops route is closed without its key', async () => {
