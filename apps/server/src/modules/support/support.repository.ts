@@ -74,11 +74,11 @@ export async function findForUpdate(tx: Executor, id: number, userId?: number): 
   return row;
 }
 
-export async function find(ex: Executor, id: number, userId?: number): Promise<TicketRow | undefined> {
+export async function find(ex: Executor, id: number, userId: number): Promise<TicketRow | undefined> {
   const [row] = await ex
     .select()
     .from(tickets)
-    .where(and(eq(tickets.id, id), userId === undefined ? undefined : eq(tickets.userId, userId)));
+    .where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
   return row;
 }
 

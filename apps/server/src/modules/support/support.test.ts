@@ -124,7 +124,7 @@ describe.each(dbKinds)('support tickets on %s', (kind) => {
   it('lists with filters and search; the conversation runs until the ticket is closed with a rating', async () => {
     const image = (await h.upload(owner, 'shot.png', 'image/png', png)).body.data.id;
     const created = await create(owner, { ...ticket, title: 'Origin timeouts', imageIds: [image] });
-    expect(created.body.data).toMatchObject({ status: 'processing', urgency: 'impact', product: 'cdn' });
+    expect(created.body.data).toMatchObject({ status: 'processing', urgency: 'impact', product: 'cdn', sample: false });
     const id = created.body.data.id;
     expect(created.body.data.ticketNo).toMatch(/^TK\d{8}\d{6}$/);
 

@@ -122,6 +122,8 @@ describe('svgIsInert', () => {
     ['an import in a <style> deeper down', svg('<g><style>@import url(https://evil.example/x.css);</style></g>')],
     ['an import in CDATA', svg('<style><![CDATA[@import url(https://evil.example/x.css);]]></style>')],
     ['a byte-order mark inside the root name', '<svg\uFEFF xmlns="http://www.w3.org/2000/svg"/>'],
+    ['raster data after a URL', svg('<image href="https://evil.example/x#data:image/png;base64,AAAA"/>')],
+    ['raster data followed by more than base64', svg('<image href="data:image/png;base64,AAAA!x"/>')],
   ])('refuses %s', (_, text) => {
     expect(svgIsInert(text)).toBe(false);
   });
@@ -145,8 +147,20 @@ describe('svgIsInert', () => {
     ['an XML declaration without an encoding', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'],
     ['text with an at sign before a style sheet', svg('<text>ops@example.com</text><style>rect { fill: red }</style>')],
     ['an editor element named style, whose text is no CSS', svg(`<sodipodi:style${SODIPODI}>@x</sodipodi:style>`)],
+    ['raster data wrapped over lines', svg('<image href="data:image/png;base64,AAAA\n  BBBB=="/>')],
   ])('accepts %s', (_, text) => {
     expect(svgIsInert(text)).toBe(true);
+  });
+
+  // The elements a drawing program writes: refusing one would turn away an ordinary picture.
+  it.each(
+    `g defs symbol use title desc metadata switch path rect circle ellipse line polyline polygon text tspan textPath
+    linearGradient radialGradient stop pattern clipPath mask marker image style filter feBlend feColorMatrix
+    feComponentTransfer feComposite feConvolveMatrix feDiffuseLighting feDisplacementMap feDistantLight feDropShadow
+    feFlood feFuncA feFuncB feFuncG feFuncR feGaussianBlur feMerge feMergeNode feMorphology feOffset fePointLight
+    feSpecularLighting feSpotLight feTile feTurbulence`.split(/\s+/),
+  )('accepts a <%s>', (element) => {
+    expect(svgIsInert(svg(`<${element}/>`))).toBe(true);
   });
 
   it('takes a real icon: paths, gradients, text, fragments, embedded raster, editor metadata', () => {
