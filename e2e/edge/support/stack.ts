@@ -48,7 +48,8 @@ export async function startEdgeStack(): Promise<EdgeStack> {
   await console_.operator('user', 'create', 'edgecustomer', 'edge-customer@example.com', password);
   await console_.operator('user', 'verify', 'edgecustomer');
   const issued = await console_.operator('edge', 'node', 'add', 'edge-test-1');
-  const token = /\b([A-Za-z0-9_-]{32,})\b/.exec(issued)?.[1];
+  // The token is base64url on a line of its own: \b would drop a leading or trailing '-' (1 token in 32).
+  const token = /^([A-Za-z0-9_-]{32,})$/m.exec(issued)?.[1];
   if (!token) throw new Error(`no token in: ${issued}`);
   const agent = new Agent(token);
   await agent.start();
