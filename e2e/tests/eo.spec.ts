@@ -137,6 +137,8 @@ test("the edge-platform domain's HTTPS and general parts follow the CDN's rules 
   )?.id;
   await signInWithToken(page, token, `/eodomain/setting/https/${id}`);
   const https = page.getByTestId('eo-save-https').locator('xpath=ancestor::form');
+  // The sample domain has no certificate yet: there is nothing to replace.
+  await expect(https.getByRole('checkbox', { name: 'Upload a certificate' })).toBeVisible();
   await https.getByRole('switch').nth(1).click(); // HTTP/2 while HTTPS is off
   await page.getByTestId('eo-save-https').click();
   await expect(page.getByText('Please enable HTTPS first')).toBeVisible();

@@ -33,8 +33,6 @@ export interface AppRoute {
   tabKey?: (params: Params) => string;
 }
 
-/** Screens that later work fills in; until then they show their title and a 'Coming soon' state. */
-const comingSoon = lazyPage(() => import('./features/shell/ComingSoonPage'));
 const accountSettings = lazyPage(() => import('./features/account/AccountSettingsPage'));
 const apiKeyList = lazyPage(() => import('./features/security/ApiKeyListPage'));
 
@@ -304,7 +302,11 @@ export const mainRoutes: AppRoute[] = [
     permission: 'user',
     redirect: '/account/settings',
     children: [
-      { path: '/account/info', title: 'menu.account.info', page: comingSoon },
+      {
+        path: '/account/info',
+        title: 'menu.account.info',
+        page: lazyPage(() => import('./features/account/AccountInfoPage')),
+      },
       {
         path: '/real-name',
         title: 'menu.account.realName',

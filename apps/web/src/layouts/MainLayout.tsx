@@ -33,7 +33,7 @@ installIcu(icu);
 const SettingsDrawer = lazyPage(() => import('./main/SettingsDrawer'));
 
 const HEADER_HEIGHT = 56;
-const SIDER_WIDTH = 220;
+const SIDER_WIDTH = 232;
 const SIDER_COLLAPSED_WIDTH = 64;
 const flatRoutes = flattenRoutes(mainRoutes);
 const flatByRoute = new Map(flatRoutes.map((flat) => [flat.route, flat]));
@@ -179,34 +179,43 @@ export default function MainLayout() {
   );
 
   const siderTop = layout === 'mix' && fixedTop && !headerHidden ? HEADER_HEIGHT : 0;
+  // The column behind the menu carries its background and border to the bottom of the page: the sticky menu itself
+  // is one window high, and a page longer than the window would otherwise show the menu's colour stop under it.
   const sider = withSider ? (
-    <Layout.Sider
-      width={SIDER_WIDTH}
-      collapsedWidth={SIDER_COLLAPSED_WIDTH}
-      collapsed={collapsed}
-      trigger={null}
-      collapsible
-      theme="light"
+    <div
       style={{
+        flex: 'none',
         background: token.colorBgContainer,
         borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-        ...(settings.fixedSidebar
-          ? { position: 'sticky', top: siderTop, height: `calc(100vh - ${siderTop}px)`, overflow: 'auto' }
-          : {}),
       }}
-      data-testid="side-menu"
     >
-      {layout === 'side' ? (
-        <Link
-          to={homePath}
-          aria-label="Edgeward"
-          style={{ display: 'flex', alignItems: 'center', height: HEADER_HEIGHT, paddingInline: collapsed ? 18 : 20 }}
-        >
-          <Logo collapsed={collapsed} />
-        </Link>
-      ) : null}
-      <NavMenu nodes={menu} selected={selection.selected} open={selection.open} mode="inline" collapsed={collapsed} />
-    </Layout.Sider>
+      <Layout.Sider
+        width={SIDER_WIDTH}
+        collapsedWidth={SIDER_COLLAPSED_WIDTH}
+        collapsed={collapsed}
+        trigger={null}
+        collapsible
+        theme="light"
+        style={{
+          background: 'transparent',
+          ...(settings.fixedSidebar
+            ? { position: 'sticky', top: siderTop, height: `calc(100vh - ${siderTop}px)`, overflow: 'auto' }
+            : {}),
+        }}
+        data-testid="side-menu"
+      >
+        {layout === 'side' ? (
+          <Link
+            to={homePath}
+            aria-label="Edgeward"
+            style={{ display: 'flex', alignItems: 'center', height: HEADER_HEIGHT, paddingInline: collapsed ? 18 : 20 }}
+          >
+            <Logo collapsed={collapsed} />
+          </Link>
+        ) : null}
+        <NavMenu nodes={menu} selected={selection.selected} open={selection.open} mode="inline" collapsed={collapsed} />
+      </Layout.Sider>
+    </div>
   ) : null;
 
   const content = (

@@ -24,6 +24,17 @@ describe('preheat and refresh lines', () => {
     }
   });
 
+  it('tells a refresh line that is no URL about refresh URLs, not preheat ones', () => {
+    expect(cacheTaskLineIssue('refreshUrl', 'ftp://www.example.com/a')).toBe('preheat.url.refreshFormat');
+    expect(cacheTaskLineIssue('refreshDir', 'ftp://www.example.com/a/')).toBe('preheat.url.refreshFormat');
+    const result = CacheTaskCreateSchema.safeParse({ type: 'refreshUrl', urls: ['ftp://www.a.com/x'] });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['urls', 0],
+      message: 'preheat.url.refreshFormat',
+      params: cacheTaskFormatParams,
+    });
+  });
+
   it("wants directories to end with '/'", () => {
     expect(cacheTaskLineIssue('refreshDir', 'http://www.example.com/img')).toBe('preheat.url.directoryEnd');
     expect(cacheTaskLineIssue('refreshDir', 'http://www.example.com/img/?x=1')).toBe('preheat.url.directoryEnd');

@@ -57,15 +57,20 @@ export function cacheTaskUrl(line: string): ParsedCacheTaskUrl | null {
   };
 }
 
-/** The {host} of 'preheat.url.format': the same example host as the form's placeholders. */
+/** The {host} of the format messages: the same example host as the form's placeholders. */
 export const cacheTaskFormatParams = { host: 'www.example.com' } as const;
+
+/** What a line that is no URL of a domain is told: the spec's text names preheat URLs, so a refresh has its own. */
+export function cacheTaskFormatKey(type: CacheTaskType): 'preheat.url.format' | 'preheat.url.refreshFormat' {
+  return type === 'preheat' ? 'preheat.url.format' : 'preheat.url.refreshFormat';
+}
 
 /** The message key for one line of a task of `type`, or null when the line is fine on its own. */
 export function cacheTaskLineIssue(type: CacheTaskType, line: string): string | null {
   if (line === '') return 'validation.required';
   if (line.length > limits.preheat.urlMax) return 'preheat.url.tooLong';
   const url = cacheTaskUrl(line);
-  if (!url) return 'preheat.url.format';
+  if (!url) return cacheTaskFormatKey(type);
   if (type === 'refreshDir' && (!url.path.endsWith('/') || url.hasQuery)) return 'preheat.url.directoryEnd';
   return null;
 }
@@ -92,7 +97,7 @@ export const CacheTaskCreateSchema = z
       const message = problem ?? (seen.has(key!) ? 'preheat.url.duplicate' : null);
       if (key) seen.add(key);
       if (!message) return;
-      const params = message === 'preheat.url.format' ? cacheTaskFormatParams : undefined;
+      const params = message === cacheTaskFormatKey(task.type) ? cacheTaskFormatParams : undefined;
       ctx.addIssue({ code: 'custom', path: ['urls', i], message, params });
     });
   });

@@ -3,6 +3,7 @@ import {
   type CacheTaskCreate,
   type CacheTaskListQuery,
   type CacheTaskType,
+  cacheTaskFormatKey,
   cacheTaskFormatParams,
   cacheTaskUrl,
   fromUtc8Time,
@@ -50,7 +51,7 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
   async function resolve(userId: number, type: CacheTaskType, lines: string[]) {
     const urls = lines.map((line) => cacheTaskUrl(line));
     if (urls.some((url) => !url)) {
-      throw new AppError('VALIDATION_FAILED', { messageKey: 'preheat.url.format', params: cacheTaskFormatParams });
+      throw new AppError('VALIDATION_FAILED', { messageKey: cacheTaskFormatKey(type), params: cacheTaskFormatParams });
     }
     const hosts = await cacheTaskDomainsOfHosts(
       db,

@@ -33,6 +33,9 @@ describe.each(dbKinds)('preheat and refresh on %s', (kind) => {
     expect(format.statusCode).toBe(400);
     expect(format.body.fields).toEqual({ 'urls.1': 'Preheat URLs start with http:// or www.example.com one per line' });
 
+    const refresh = await submit(owner, 'refreshUrl', ['ftp://www.preheat-owner.test/b'], 'zh-CN');
+    expect(refresh.body.fields).toEqual({ 'urls.0': '刷新URL需以http://、https://或www.example.com开头，每行一个' });
+
     const directory = await submit(owner, 'refreshDir', ['http://www.preheat-owner.test/images']);
     expect(directory.body.fields).toEqual({ 'urls.0': "Directory refresh URLs end with '/'" });
 

@@ -33,7 +33,9 @@ export default function RechargePage() {
           </Card>
         </Col>
       </Row>
-      <Typography.Title level={5}>{t('commerce.statement.title')}</Typography.Title>
+      <Typography.Title level={5} id="statement">
+        {t('commerce.statement.title')}
+      </Typography.Title>
       <Statement />
     </PageContainer>
   );

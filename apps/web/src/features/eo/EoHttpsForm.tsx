@@ -84,7 +84,7 @@ export function EoHttpsForm({ domain }: { domain: EoDomainConfig }) {
             : t('domain.https.noCertificate')}
         </Typography.Paragraph>
         <Form.Item name="replace" valuePropName="checked">
-          <Checkbox>{t('domain.https.replace')}</Checkbox>
+          <Checkbox>{t(installed ? 'domain.https.replace' : 'eo.https.install')}</Checkbox>
         </Form.Item>
         {replace ? (
           <>

@@ -13,7 +13,7 @@ describe('preheat form lines', () => {
   it('names each bad line with its number and the rule of spec section 5', () => {
     expect(lineErrors('refreshDir', 'http://www.example.com/a/\n\nwww.example.com/b\nftp://x', t)).toEqual([
       "Line 2: Directory refresh URLs end with '/'",
-      'Line 3: Preheat URLs start with http:// or www.example.com one per line',
+      'Line 3: Refresh URLs start with http://, https:// or www.example.com one per line',
     ]);
     expect(lineErrors('refreshUrl', '  ', t)).toEqual(['Input cannot be empty']);
     expect(lineErrors('preheat', 'www.example.com/a.mp4', t)).toEqual([]);

@@ -4,8 +4,10 @@ import {
   Alert,
   App,
   Button,
+  Card,
   Checkbox,
   Descriptions,
+  Flex,
   Form,
   Input,
   Modal,
@@ -73,7 +75,7 @@ export default function ApiKeyListPage() {
             testId="api-key-empty"
           />
         }
-        scroll={{ x: 'max-content' }}
+        card={(key) => <KeyCard apiKey={key} onEditNote={setEditing} />}
       />
       <CreateKeyModal
         open={creating}
@@ -89,47 +91,149 @@ export default function ApiKeyListPage() {
   );
 }
 
-function useColumns(onEditNote: (key: ApiKey) => void): TableProps<ApiKey>['columns'] {
+/** Edit note, disable or enable, and delete: the same in the table's fixed column and on a phone's card. */
+function KeyActions({ apiKey, onEditNote }: { apiKey: ApiKey; onEditNote: (key: ApiKey) => void }) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const setEnabled = useApiKeyEnabled();
   const remove = useDeleteApiKey();
+  return (
+    <Space size={0} wrap>
+      <Authorized permissionId="key" action="edit">
+        <Button type="link" size="small" onClick={() => onEditNote(apiKey)}>
+          {t('security.keys.editNote')}
+        </Button>
+      </Authorized>
+      {apiKey.enabled ? (
+        <Authorized permissionId="key" action="disable">
+          <ConfirmButton
+            type="link"
+            size="small"
+            title={t('security.keys.disableConfirm')}
+            okText={t('security.keys.disable')}
+            onConfirm={() => setEnabled.mutateAsync({ id: apiKey.id, enabled: false }).catch(() => undefined)}
+          >
+            {t('security.keys.disable')}
+          </ConfirmButton>
+        </Authorized>
+      ) : (
+        <Authorized permissionId="key" action="enable">
+          <Button
+            type="link"
+            size="small"
+            loading={setEnabled.isPending && setEnabled.variables?.id === apiKey.id}
+            onClick={() => setEnabled.mutate({ id: apiKey.id, enabled: true })}
+          >
+            {t('security.keys.enable')}
+          </Button>
+        </Authorized>
+      )}
+      <Authorized permissionId="key" action="delete">
+        <ConfirmButton
+          type="link"
+          size="small"
+          danger
+          dangerous
+          title={t('security.keys.deleteConfirm')}
+          description={t('security.keys.deleteHint')}
+          okText={t('security.keys.delete')}
+          onConfirm={() =>
+            // A failure has already been shown by the request function.
+            remove.mutateAsync(apiKey.id).then(
+              () => message.success(t('security.keys.deleted')),
+              () => undefined,
+            )
+          }
+        >
+          {t('security.keys.delete')}
+        </ConfirmButton>
+      </Authorized>
+    </Space>
+  );
+}
+
+function AccessTag({ readOnly }: { readOnly: boolean }) {
+  const { t } = useI18n();
+  return readOnly ? <Tag>{t('security.keys.readOnly')}</Tag> : <Tag color="blue">{t('security.keys.readWrite')}</Tag>;
+}
+
+function StatusTag({ enabled }: { enabled: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Tag color={enabled ? 'success' : 'default'}>
+      {enabled ? t('security.keys.enabled') : t('security.keys.disabled')}
+    </Tag>
+  );
+}
+
+function useLastUsed(): (key: ApiKey) => string {
+  const { t } = useI18n();
+  return (key) =>
+    key.lastUsedAt ? `${formatTime(key.lastUsedAt)} · ${key.lastUsedIp ?? '-'}` : t('security.keys.neverUsed');
+}
+
+/** A key on a phone: every column of the table, the actions at the bottom. */
+function KeyCard({ apiKey, onEditNote }: { apiKey: ApiKey; onEditNote: (key: ApiKey) => void }) {
+  const { t } = useI18n();
+  const lastUsed = useLastUsed();
+  return (
+    <Card size="small" data-testid="api-key-card">
+      <Flex vertical gap={6}>
+        <Typography.Text copyable style={{ ...mono, wordBreak: 'break-all' }}>
+          {apiKey.secretId}
+        </Typography.Text>
+        <Flex wrap gap={4}>
+          <StatusTag enabled={apiKey.enabled} />
+          <AccessTag readOnly={apiKey.readOnly} />
+          {apiKey.sample ? <SampleTag /> : null}
+        </Flex>
+        {apiKey.note ? <Typography.Text>{apiKey.note}</Typography.Text> : null}
+        <Typography.Text type="secondary">
+          {t('security.keys.createdAt')}: {formatTime(apiKey.createdAt)}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {t('security.keys.lastUsed')}: {lastUsed(apiKey)}
+        </Typography.Text>
+        <KeyActions apiKey={apiKey} onEditNote={onEditNote} />
+      </Flex>
+    </Card>
+  );
+}
+
+function useColumns(onEditNote: (key: ApiKey) => void): TableProps<ApiKey>['columns'] {
+  const { t } = useI18n();
+  const lastUsed = useLastUsed();
   return [
     {
       key: 'secretId',
       dataIndex: 'secretId',
       title: t('security.keys.secretId'),
       render: (secretId: string, key) => (
-        <Space size={8}>
+        <Flex vertical gap={2} align="flex-start">
           <Typography.Text copyable style={mono}>
             {secretId}
           </Typography.Text>
           {key.sample && <SampleTag />}
-        </Space>
+        </Flex>
       ),
     },
     {
       key: 'note',
       dataIndex: 'note',
       title: t('security.keys.note'),
-      render: (note: string) => (note ? <Clipped text={note} maxWidth={200} /> : '-'),
+      render: (note: string) => (note ? <Clipped text={note} maxWidth={160} /> : '-'),
     },
     {
       key: 'access',
       dataIndex: 'readOnly',
       title: t('security.keys.access'),
-      render: (readOnly: boolean) =>
-        readOnly ? <Tag>{t('security.keys.readOnly')}</Tag> : <Tag color="blue">{t('security.keys.readWrite')}</Tag>,
+      render: (readOnly: boolean) => <AccessTag readOnly={readOnly} />,
     },
     {
       key: 'status',
       dataIndex: 'enabled',
       title: t('security.keys.status'),
-      render: (enabled: boolean) => (
-        <Tag color={enabled ? 'success' : 'default'}>
-          {enabled ? t('security.keys.enabled') : t('security.keys.disabled')}
-        </Tag>
-      ),
+      render: (enabled: boolean) => <StatusTag enabled={enabled} />,
     },
     {
       key: 'createdAt',
@@ -137,68 +241,12 @@ function useColumns(onEditNote: (key: ApiKey) => void): TableProps<ApiKey>['colu
       title: t('security.keys.createdAt'),
       render: (at: number) => formatTime(at),
     },
-    {
-      key: 'lastUsed',
-      title: t('security.keys.lastUsed'),
-      render: (_, key) =>
-        key.lastUsedAt ? `${formatTime(key.lastUsedAt)} · ${key.lastUsedIp ?? '-'}` : t('security.keys.neverUsed'),
-    },
+    { key: 'lastUsed', title: t('security.keys.lastUsed'), render: (_, key) => lastUsed(key) },
     {
       key: 'actions',
       title: t('security.keys.actions'),
-      render: (_, key) => (
-        <Space size={0} wrap>
-          <Authorized permissionId="key" action="edit">
-            <Button type="link" size="small" onClick={() => onEditNote(key)}>
-              {t('security.keys.editNote')}
-            </Button>
-          </Authorized>
-          {key.enabled ? (
-            <Authorized permissionId="key" action="disable">
-              <ConfirmButton
-                type="link"
-                size="small"
-                title={t('security.keys.disableConfirm')}
-                okText={t('security.keys.disable')}
-                onConfirm={() => setEnabled.mutateAsync({ id: key.id, enabled: false }).catch(() => undefined)}
-              >
-                {t('security.keys.disable')}
-              </ConfirmButton>
-            </Authorized>
-          ) : (
-            <Authorized permissionId="key" action="enable">
-              <Button
-                type="link"
-                size="small"
-                loading={setEnabled.isPending && setEnabled.variables?.id === key.id}
-                onClick={() => setEnabled.mutate({ id: key.id, enabled: true })}
-              >
-                {t('security.keys.enable')}
-              </Button>
-            </Authorized>
-          )}
-          <Authorized permissionId="key" action="delete">
-            <ConfirmButton
-              type="link"
-              size="small"
-              danger
-              dangerous
-              title={t('security.keys.deleteConfirm')}
-              description={t('security.keys.deleteHint')}
-              okText={t('security.keys.delete')}
-              onConfirm={() =>
-                // A failure has already been shown by the request function.
-                remove.mutateAsync(key.id).then(
-                  () => message.success(t('security.keys.deleted')),
-                  () => undefined,
-                )
-              }
-            >
-              {t('security.keys.delete')}
-            </ConfirmButton>
-          </Authorized>
-        </Space>
-      ),
+      fixed: 'right',
+      render: (_, key) => <KeyActions apiKey={key} onEditNote={onEditNote} />,
     },
   ];
 }

@@ -1,20 +1,16 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import {
-  type DomainListItem,
-  type DomainStatus,
-  domainStatuses,
-  type HomeStatistics,
-  type MyPackage,
-} from '@edgeward/contract';
-import { Card, Col, Flex, List, Progress, Row, Statistic, Table, Typography } from 'antd';
-import { useMyPackages } from '../../api/commerce';
-import { useDomainStatusCounts, useHomeStatistics } from '../../api/traffic';
-import { DataState, EmptyState, LoadingState } from '../../components/DataState';
+import type { HomeStatistics } from '@edgeward/contract';
+import { Card, Col, Flex, Row, Statistic, Table, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useHomeStatistics } from '../../api/traffic';
+import { Authorized } from '../../components/Authorized';
+import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { useConsoleVariant } from '../../navigation/variant';
-import { formatQuantity } from '../commerce/money';
-import { DomainStatusTag } from '../domain/DomainStatusTag';
+import { PackagesInForce } from '../commerce/PackagesInForce';
+import { DomainStatusCounts } from '../domain/DomainStatusCounts';
+import { LatestMessages } from '../message/LatestMessages';
 import { changeOf, formatBps, formatBytes, formatCount, formatRate } from './units';
 
 type Figure = 'bytes' | 'peakBps' | 'requests' | 'hitRate';
@@ -81,103 +77,14 @@ function TopDomains({ data }: { data: HomeStatistics }) {
   );
 }
 
-function countByStatus(list: DomainListItem[]): [DomainStatus, number][] {
-  const counts = new Map<DomainStatus, number>();
-  for (const row of list) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
-  return domainStatuses.filter((s) => counts.has(s)).map((s) => [s, counts.get(s) ?? 0]);
-}
-
-function DomainCounts() {
-  const { t } = useI18n();
-  const domains = useDomainStatusCounts(useConsoleVariant());
-  return (
-    <DataState
-      remote={domains}
-      failure={t('statistics.overview.domainStatusFailed')}
-      isEmpty={(data) => data.total === 0}
-      empty={t('statistics.overview.domainStatusEmpty')}
-      loading={<LoadingState paragraph={{ rows: 3 }} />}
-    >
-      {(data) => (
-        <Flex vertical gap={12} data-testid="domain-status-counts">
-          <Typography.Text strong>{t('statistics.overview.domainTotal', { total: data.total })}</Typography.Text>
-          <Flex wrap gap={8}>
-            {countByStatus(data.list).map(([status, count]) => (
-              <Flex key={status} align="center" gap={4}>
-                <DomainStatusTag status={status} />
-                <Typography.Text>{count}</Typography.Text>
-              </Flex>
-            ))}
-          </Flex>
-          {data.total > data.list.length ? (
-            <Typography.Text type="secondary">
-              {t('statistics.overview.domainCountedFrom', { count: data.list.length })}
-            </Typography.Text>
-          ) : null}
-        </Flex>
-      )}
-    </DataState>
-  );
-}
-
-/** A package's share used, where both sides are known. */
-function usedPercent(row: MyPackage): number | null {
-  if (row.quota === null || row.used === null || BigInt(row.quota) === 0n) return null;
-  return Number((BigInt(row.used) * 10_000n) / BigInt(row.quota)) / 100;
-}
-
-function PackageUsage() {
-  const { t } = useI18n();
-  const packages = useMyPackages(useConsoleVariant());
-  const inForce = (data: MyPackage[]) => data.filter((row) => row.state === 'active' || row.state === 'expiring');
-  return (
-    <DataState
-      remote={packages}
-      failure={t('statistics.overview.packagesFailed')}
-      isEmpty={(data) => inForce(data).length === 0}
-      empty={t('statistics.overview.packagesEmpty')}
-      loading={<LoadingState paragraph={{ rows: 3 }} />}
-    >
-      {(data) => (
-        <List
-          size="small"
-          dataSource={inForce(data)}
-          data-testid="package-usage"
-          renderItem={(row) => {
-            const percent = usedPercent(row);
-            const used = formatQuantity(row.type, row.used);
-            const quota = formatQuantity(row.type, row.quota);
-            return (
-              <List.Item>
-                <Flex vertical gap={2} style={{ width: '100%' }}>
-                  <Typography.Text strong>{row.name}</Typography.Text>
-                  {percent === null || used === null || quota === null ? (
-                    <Typography.Text type="secondary">{t('statistics.overview.packageNotMeasured')}</Typography.Text>
-                  ) : (
-                    <>
-                      <Progress percent={percent} size="small" />
-                      <Typography.Text type="secondary">
-                        {t('statistics.overview.packageUsed', { used, quota })}
-                      </Typography.Text>
-                    </>
-                  )}
-                </Flex>
-              </List.Item>
-            );
-          }}
-        />
-      )}
-    </DataState>
-  );
-}
-
 /**
  * / : the last 7 days at a glance. Every widget makes its own request and shows its own loading, failure and
  * empty state, so one failed read never blanks the page.
  */
 export default function OverviewPage() {
   const { t } = useI18n();
-  const home = useHomeStatistics(useConsoleVariant());
+  const variant = useConsoleVariant();
+  const home = useHomeStatistics(variant);
   return (
     <PageContainer subTitle={t('statistics.overview.subtitle')}>
       <Flex vertical gap={16}>
@@ -204,16 +111,19 @@ export default function OverviewPage() {
           <Col xs={24} lg={10}>
             <Flex vertical gap={16}>
               <Card title={t('statistics.overview.domainStatus')}>
-                <DomainCounts />
+                <DomainStatusCounts variant={variant} />
               </Card>
               <Card title={t('statistics.overview.packages')}>
-                <PackageUsage />
+                <PackagesInForce scope={variant} />
               </Card>
-              <Card title={t('statistics.overview.messages')}>
-                <div data-testid="latest-messages">
-                  <EmptyState>{t('statistics.overview.messagesEmpty')}</EmptyState>
-                </div>
-              </Card>
+              <Authorized permissionId="msg">
+                <Card
+                  title={t('statistics.overview.messages')}
+                  extra={<Link to="/msg">{t('statistics.overview.allMessages')}</Link>}
+                >
+                  <LatestMessages />
+                </Card>
+              </Authorized>
             </Flex>
           </Col>
         </Row>

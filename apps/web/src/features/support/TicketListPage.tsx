@@ -13,6 +13,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { useTickets } from '../../api/support';
 import { useAuthorized } from '../../components/Authorized';
+import { Clipped } from '../../components/Clipped';
 import { ListEmpty } from '../../components/ListEmpty';
 import { DateRangeFilter, ListFilter, ListSearch, type TimeRange, useListState } from '../../components/ListFilters';
 import { PageContainer } from '../../components/PageContainer';
@@ -54,7 +55,7 @@ export default function TicketListPage() {
   );
 
   const numberCell = (row: Ticket) => (
-    <Flex gap={4} align="center">
+    <Flex vertical gap={2} align="flex-start">
       <Link to={ticketPath(row.id)} data-testid="ticket-open">
         {row.ticketNo}
       </Link>
@@ -66,13 +67,13 @@ export default function TicketListPage() {
     {
       title: t('support.field.product'),
       dataIndex: 'product',
-      render: (p: TicketProduct) => t(`support.product.${p}`),
+      render: (p: TicketProduct) => <Clipped text={t(`support.product.${p}`)} maxWidth={160} />,
     },
     {
       title: t('support.field.title'),
       dataIndex: 'title',
       render: (title: string) => (
-        <Typography.Text ellipsis style={{ maxWidth: 320 }} data-testid="ticket-title">
+        <Typography.Text ellipsis style={{ maxWidth: 180 }} data-testid="ticket-title">
           {title}
         </Typography.Text>
       ),
@@ -80,10 +81,16 @@ export default function TicketListPage() {
     {
       title: t('support.field.urgency'),
       dataIndex: 'urgency',
-      render: (u: TicketUrgency) => t(`support.urgency.${u}`),
+      render: (u: TicketUrgency) => <Clipped text={t(`support.urgency.${u}`)} maxWidth={130} />,
     },
     { title: t('support.field.createdAt'), dataIndex: 'createdAt', render: (at: number) => formatTime(at) },
-    { title: t('support.field.status'), key: 'status', render: (_, row) => <TicketStatusTag status={row.status} /> },
+    // Fixed with the actions: where the table scrolls (narrow windows, long English labels), the state stays in view.
+    {
+      title: t('support.field.status'),
+      key: 'status',
+      fixed: 'right',
+      render: (_, row) => <TicketStatusTag status={row.status} />,
+    },
     {
       title: t('support.field.actions'),
       key: 'actions',

@@ -117,4 +117,10 @@ export const commerce = {
   'commerce.statement.empty': 'No balance changes',
   'commerce.statement.kindFilter': 'All types',
   'commerce.statement.export': 'Export CSV',
+  'commerce.packagesInForce.failed': 'The packages could not be loaded',
+  'commerce.packagesInForce.empty': 'No packages in force',
+  'commerce.packagesInForce.used': 'Used {used} of {quota}',
+  'commerce.packagesInForce.usedLabel': 'Share of {name} used',
+  'commerce.packagesInForce.notMeasured': 'Usage not measured yet',
+  'commerce.packagesInForce.expires': 'Expires {date}',
 } as const;

@@ -16,8 +16,6 @@ export const common = {
   'common.noData': 'No data',
   'common.total': '{total, plural, one {# item} other {# items}} in total',
   'common.backHome': 'Back to home',
-  'common.comingSoon.title': 'Coming soon',
-  'common.comingSoon.description': 'This page is being built and will be available soon.',
   'common.notFound.subTitle': 'Sorry, the page you visited does not exist.',
   'common.forbidden.subTitle': 'Sorry, you are not authorized to access this page.',
   'common.error.title': 'Something went wrong',

@@ -387,4 +387,8 @@ export const domain = {
   'domain.rateLimit.add': 'Add rule ({n}/{max})',
   'domain.rateLimit.empty': 'No rules. Pick a protection level or add a rule.',
   'domain.rateLimit.offHint': 'Rate limiting is off: the rules are kept but not applied.',
+  'domain.statusCounts.failed': 'The domain counts could not be loaded',
+  'domain.statusCounts.empty': 'No domains yet',
+  'domain.statusCounts.total': '{total, plural, one {# domain} other {# domains}}',
+  'domain.statusCounts.countedFrom': 'Counted over the newest {count} domains.',
 } as const;

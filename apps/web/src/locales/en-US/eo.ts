@@ -12,6 +12,7 @@ export const eo = {
   'eo.config.title': 'General settings',
   'eo.config.range': 'Range requests',
   'eo.config.saved': 'General settings saved',
+  'eo.https.install': 'Upload a certificate',
   'eo.https.saved': 'HTTPS settings saved',
   'eo.security.saved': 'Security policy saved',
   'eo.security.blocking': 'Requests stopped by the security policy are answered with 403.',

@@ -22,4 +22,6 @@ export const message = {
   'message.delete.title': 'Delete this message?',
   'message.deleteAll.title': 'Delete all messages?',
   'message.deleteAll.description': 'Every message, read or unread, is deleted and cannot be restored.',
+  'message.latest.failed': 'The latest messages could not be loaded',
+  'message.latest.empty': 'No messages',
 } as const;

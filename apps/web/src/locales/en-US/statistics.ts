@@ -12,17 +12,8 @@ export const statistics = {
   'statistics.overview.topDomains': 'Top 5 domains',
   'statistics.overview.topDomainsEmpty': 'No traffic in the last 7 days',
   'statistics.overview.domainStatus': 'Domains by status',
-  'statistics.overview.domainStatusFailed': 'The domain counts could not be loaded',
-  'statistics.overview.domainStatusEmpty': 'No domains yet',
-  'statistics.overview.domainTotal': '{total, plural, one {# domain} other {# domains}}',
-  'statistics.overview.domainCountedFrom': 'Counted over the newest {count} domains.',
   'statistics.overview.packages': 'Package usage',
-  'statistics.overview.packagesFailed': 'The packages could not be loaded',
-  'statistics.overview.packagesEmpty': 'No packages yet',
-  'statistics.overview.packageUsed': 'Used {used} of {quota}',
-  'statistics.overview.packageNotMeasured': 'Usage not measured yet',
   'statistics.overview.messages': 'Latest messages',
-  'statistics.overview.messagesEmpty': 'No messages',
 
   'statistics.field.domain': 'Domain',
   'statistics.field.time': 'Time',
@@ -56,4 +47,5 @@ export const statistics = {
   'statistics.usage.csvUnit.requests': 'Requests',
   'statistics.usage.csvUnit.hitRate': 'Hit rate (0-1)',
   'statistics.usage.csvPrevious': 'Previous period',
+  'statistics.overview.allMessages': 'All messages',
 } as const;

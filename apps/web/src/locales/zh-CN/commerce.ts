@@ -116,4 +116,10 @@ export const commerce: Record<keyof typeof en, string> = {
   'commerce.statement.empty': '暂无余额变动',
   'commerce.statement.kindFilter': '全部类型',
   'commerce.statement.export': '导出 CSV',
+  'commerce.packagesInForce.failed': '套餐加载失败',
+  'commerce.packagesInForce.empty': '暂无生效中的套餐',
+  'commerce.packagesInForce.used': '已用 {used} / 共 {quota}',
+  'commerce.packagesInForce.usedLabel': '{name} 已用比例',
+  'commerce.packagesInForce.notMeasured': '用量尚未统计',
+  'commerce.packagesInForce.expires': '{date} 到期',
 };

@@ -16,8 +16,6 @@ export const common: Record<keyof typeof en, string> = {
   'common.noData': '暂无数据',
   'common.total': '共 {total} 条',
   'common.backHome': '返回首页',
-  'common.comingSoon.title': '敬请期待',
-  'common.comingSoon.description': '该页面正在建设中，即将上线。',
   'common.notFound.subTitle': '抱歉，您访问的页面不存在。',
   'common.forbidden.subTitle': '抱歉，您无权访问此页面。',
   'common.error.title': '出错了',

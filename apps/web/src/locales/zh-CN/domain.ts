@@ -358,4 +358,8 @@ export const domain: Record<keyof typeof en, string> = {
   'domain.rateLimit.add': '添加规则（{n}/{max}）',
   'domain.rateLimit.empty': '暂无规则。请选择防护等级或添加规则。',
   'domain.rateLimit.offHint': '频率限制已关闭：规则会保留，但不生效。',
+  'domain.statusCounts.failed': '域名数量加载失败',
+  'domain.statusCounts.empty': '暂无域名',
+  'domain.statusCounts.total': '共 {total} 个域名',
+  'domain.statusCounts.countedFrom': '按最新的 {count} 个域名统计。',
 };

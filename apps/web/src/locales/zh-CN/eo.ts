@@ -13,6 +13,7 @@ export const eo: Record<keyof typeof en, string> = {
   'eo.config.title': '通用配置',
   'eo.config.range': 'Range回源',
   'eo.config.saved': '通用配置已保存',
+  'eo.https.install': '上传证书',
   'eo.https.saved': 'HTTPS配置已保存',
   'eo.security.saved': '安全策略已保存',
   'eo.security.blocking': '被安全策略拦截的请求返回403。',

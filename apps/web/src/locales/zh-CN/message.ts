@@ -23,4 +23,6 @@ export const message: Record<keyof typeof en, string> = {
   'message.delete.title': '确定删除该消息吗？',
   'message.deleteAll.title': '确定删除全部消息吗？',
   'message.deleteAll.description': '所有消息（无论已读或未读）都将被删除，且无法恢复。',
+  'message.latest.failed': '最新消息加载失败',
+  'message.latest.empty': '暂无消息',
 };

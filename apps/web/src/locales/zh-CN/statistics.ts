@@ -13,17 +13,8 @@ export const statistics: Record<keyof typeof en, string> = {
   'statistics.overview.topDomains': '域名 Top 5',
   'statistics.overview.topDomainsEmpty': '最近 7 天暂无流量',
   'statistics.overview.domainStatus': '域名状态',
-  'statistics.overview.domainStatusFailed': '域名数量加载失败',
-  'statistics.overview.domainStatusEmpty': '暂无域名',
-  'statistics.overview.domainTotal': '共 {total} 个域名',
-  'statistics.overview.domainCountedFrom': '按最新的 {count} 个域名统计。',
   'statistics.overview.packages': '套餐用量',
-  'statistics.overview.packagesFailed': '套餐加载失败',
-  'statistics.overview.packagesEmpty': '暂无套餐',
-  'statistics.overview.packageUsed': '已用 {used} / 共 {quota}',
-  'statistics.overview.packageNotMeasured': '用量尚未统计',
   'statistics.overview.messages': '最新消息',
-  'statistics.overview.messagesEmpty': '暂无消息',
 
   'statistics.field.domain': '域名',
   'statistics.field.time': '时间',
@@ -57,4 +48,5 @@ export const statistics: Record<keyof typeof en, string> = {
   'statistics.usage.csvUnit.requests': '请求数',
   'statistics.usage.csvUnit.hitRate': '命中率（0-1）',
   'statistics.usage.csvPrevious': '上一周期',
+  'statistics.overview.allMessages': '全部消息',
 };

@@ -1,6 +1,7 @@
 /** Preheat and refresh: the rules of spec section 5 (quoted verbatim), the task states of section 4, quotas. */
 export const preheat = {
   'preheat.url.format': 'Preheat URLs start with http:// or {host} one per line',
+  'preheat.url.refreshFormat': 'Refresh URLs start with http://, https:// or {host} one per line',
   'preheat.url.directoryEnd': "Directory refresh URLs end with '/'",
   'preheat.url.notCacheable':
     'Preheated resources must not have cache expiry 0 or cache-control of private, no-cache or no-store',

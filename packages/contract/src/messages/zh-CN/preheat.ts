@@ -2,6 +2,7 @@ import type { preheat as en } from '../en-US/preheat';
 
 export const preheat: Record<keyof typeof en, string> = {
   'preheat.url.format': '预热URL需以http://或{host}开头，每行一个',
+  'preheat.url.refreshFormat': '刷新URL需以http://、https://或{host}开头，每行一个',
   'preheat.url.directoryEnd': "目录刷新URL需以'/'结尾",
   'preheat.url.notCacheable': '预热资源的缓存过期时间不能为0，且cache-control不能为private、no-cache或no-store',
   'preheat.url.domainNotOwned': '该域名不是您已启用的加速域名',
