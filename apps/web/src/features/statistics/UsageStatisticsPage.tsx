@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatUtc8, type StatisticsGranularity, utc8Time } from '@edgeward/contract';
-import { Button, Card, DatePicker, Flex, Segmented, Select, Switch, Table, Typography } from 'antd';
+import { formatUtc8, granularityMs, type StatisticsGranularity, utc8Time } from '@edgeward/contract';
+import { Button, Card, DatePicker, Flex, Segmented, Select, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { saveFile } from '../../api/client';
@@ -97,9 +97,10 @@ export default function UsageStatisticsPage() {
   const previous = useUsageSeries(metric, compare ? { ...query, ...before } : null, variant);
   const shift = span.startTime - before.startTime;
   const earlier = compare ? previous.data : undefined;
+  const step = granularityMs[granularity];
   const rows = useMemo(
-    () => (current.data ? usageRows(current.data, earlier, shift) : undefined),
-    [current.data, earlier, shift],
+    () => (current.data ? usageRows(current.data, earlier, { shift, endTime: span.endTime, step }) : undefined),
+    [current.data, earlier, shift, span.endTime, step],
   );
   const pair = compare ? bothOf(current, previous) : current;
   // Compared, the rows wait for both periods; a failure of either shows in place.
@@ -179,8 +180,14 @@ export default function UsageStatisticsPage() {
         data-testid="usage-granularity"
       />
       <Flex align="center" gap={8}>
-        <Switch checked={compare} onChange={setCompare} data-testid="usage-compare" />
-        <Typography.Text>{t('statistics.usage.compare')}</Typography.Text>
+        <Switch
+          id="usage-compare"
+          checked={compare}
+          onChange={setCompare}
+          aria-label={t('statistics.usage.compare')}
+          data-testid="usage-compare"
+        />
+        <label htmlFor="usage-compare">{t('statistics.usage.compare')}</label>
       </Flex>
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { fromUtc8Time } from '@edgeward/contract';
+import { fromUtc8Time, granularityMs } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
 import {
   defaultGranularity,
@@ -32,12 +32,43 @@ describe('usage ranges', () => {
     });
   });
 
-  it('compares with the period of the same length just before', () => {
+  it('compares with the span moved back by the whole days it covers', () => {
     expect(previousSpan({ startTime: beijing(8), endTime: beijing(10) })).toEqual({
       startTime: beijing(6),
       endTime: beijing(8),
     });
+    // Today up to 15:30 against yesterday up to 15:30, not against the 15.5 hours before midnight.
+    expect(previousSpan(usageSpan({ kind: 'today' }, now))).toEqual({
+      startTime: beijing(9),
+      endTime: beijing(9, 15) + 30 * 60_000,
+    });
+    expect(previousSpan(usageSpan({ kind: '7d' }, now))).toEqual({
+      startTime: beijing(4) - 7 * DAY,
+      endTime: now - 7 * DAY,
+    });
   });
+
+  // Each range with each granularity it offers: every bucket of the earlier period, moved forward by the shift, is a
+  // bucket of the current one, so the comparison has a point wherever the current period has one.
+  const bucketStart = (at: number, step: number) => Math.floor((at + 8 * HOUR) / step) * step - 8 * HOUR;
+  const buckets = ({ startTime, endTime }: { startTime: number; endTime: number }, step: number) => {
+    const starts: number[] = [];
+    for (let t = bucketStart(startTime, step); t < endTime; t += step) starts.push(t);
+    return starts;
+  };
+  for (const kind of ['today', 'yesterday', '7d', '30d'] as const) {
+    it(`lines the previous period's buckets up with the current ones: ${kind}`, () => {
+      const span = usageSpan({ kind }, now);
+      const before = previousSpan(span);
+      const shift = span.startTime - before.startTime;
+      for (const granularity of granularitiesFor(span)) {
+        const step = granularityMs[granularity];
+        const current = buckets(span, step);
+        const earlier = buckets(before, step).map((t) => t + shift);
+        expect(earlier, `${kind} by ${granularity}`).toEqual(current);
+      }
+    });
+  }
 
   it('offers only the granularities a span can use', () => {
     const today = usageSpan({ kind: 'today' }, now);

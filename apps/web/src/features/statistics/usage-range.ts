@@ -38,9 +38,14 @@ export function usageSpan(range: UsageRange, now: number): TimeSpan {
   return { startTime: beijingMidnight(range.from), endTime: Math.min(beijingMidnight(range.to) + DAY_MS, now) };
 }
 
-/** The period of the same length just before, for the comparison. */
+/**
+ * The period to compare with: the span moved back by the whole days it covers (today against yesterday up to the
+ * same hour, the last 7 days against the 7 before). Every range starts at a Beijing midnight, so the earlier period's
+ * buckets of any granularity fall on the same clock times as the current ones and each point meets its counterpart.
+ */
 export function previousSpan({ startTime, endTime }: TimeSpan): TimeSpan {
-  return { startTime: 2 * startTime - endTime, endTime: startTime };
+  const shift = Math.max(1, Math.ceil((endTime - startTime) / DAY_MS)) * DAY_MS;
+  return { startTime: startTime - shift, endTime: endTime - shift };
 }
 
 /**

@@ -14,11 +14,22 @@ describe('usage rows', () => {
       { time: at(1), value: 20 },
     ];
     const previous = [{ time: at(0) - DAY, value: 7 }];
-    expect(usageRows(current, previous, DAY)).toEqual([
+    const options = { shift: DAY, endTime: at(2), step: HOUR };
+    expect(usageRows(current, previous, options)).toEqual([
       { time: at(0), value: 10, previous: 7 },
       { time: at(1), value: 20, previous: null },
     ]);
-    expect(usageRows(current, undefined, DAY)).toEqual(current);
+    expect(usageRows(current, undefined, options)).toEqual(current);
+  });
+
+  it('leaves out the bucket still under way, whose figure would read as a drop', () => {
+    const current = [
+      { time: at(0), value: 10 },
+      { time: at(1), value: 2 },
+    ];
+    // 01:59:59.999: the 01:00 bucket has one millisecond to go; at 02:00 it is whole.
+    expect(usageRows(current, undefined, { shift: DAY, endTime: at(2) - 1, step: HOUR })).toEqual([current[0]]);
+    expect(usageRows(current, undefined, { shift: DAY, endTime: at(2), step: HOUR })).toEqual(current);
   });
 
   it('exports the shown series with Beijing times and raw figures', () => {

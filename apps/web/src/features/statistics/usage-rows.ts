@@ -8,14 +8,27 @@ export interface UsageRow {
   previous?: number | null;
 }
 
+export interface UsageRowsOptions {
+  /** How far back the previous period lies: a Tuesday 10:00 meets the Monday 10:00 one day earlier. */
+  shift: number;
+  /** The end of the shown span (now, for a range that runs to now) and the length of a bucket. */
+  endTime: number;
+  step: number;
+}
+
 /**
- * The rows of the chart and the table: the previous period's points are laid on the current ones by their
- * distance from the period's start (`shift` = the period's length), so a Tuesday 10:00 meets the Monday 10:00.
+ * The rows of the chart and the table: whole buckets only (the one still under way would read as a sudden drop, an
+ * outage that is not one), each with the previous period's point at the same clock time.
  */
-export function usageRows(points: UsagePoint[], previous: UsagePoint[] | undefined, shift: number): UsageRow[] {
-  if (!previous) return points.map(({ time, value }) => ({ time, value }));
+export function usageRows(
+  points: UsagePoint[],
+  previous: UsagePoint[] | undefined,
+  { shift, endTime, step }: UsageRowsOptions,
+): UsageRow[] {
+  const whole = points.filter(({ time }) => time + step <= endTime);
+  if (!previous) return whole.map(({ time, value }) => ({ time, value }));
   const before = new Map(previous.map((p) => [p.time + shift, p.value]));
-  return points.map(({ time, value }) => ({ time, value, previous: before.get(time) ?? null }));
+  return whole.map(({ time, value }) => ({ time, value, previous: before.get(time) ?? null }));
 }
 
 /** A CSV field: quoted when it holds a comma, quote or line break. */
