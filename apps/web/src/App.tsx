@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query';
@@ -9,6 +10,13 @@ import { createAppRouter } from './navigation/router';
 import { useSettings } from './stores/settings';
 
 const router = createAppRouter();
+
+/**
+ * English as antd's locale: its texts are antd's defaults, so the object only needs a name. It is never left out:
+ * ConfigProvider wraps its children in a LocaleProvider only when given a locale, so a switch between none and one
+ * changed the tree's shape and remounted the whole app, and every form lost what had been typed.
+ */
+const englishAntdLocale: AntdLocale = { locale: 'en' };
 
 function Themed() {
   const { antdLocale } = useI18n();
@@ -33,7 +41,7 @@ function Themed() {
   );
 
   return (
-    <ConfigProvider locale={antdLocale} theme={themeConfig}>
+    <ConfigProvider locale={antdLocale ?? englishAntdLocale} theme={themeConfig}>
       <FeedbackProvider>
         <RouterProvider router={router} />
       </FeedbackProvider>
