@@ -1,5 +1,6 @@
 import type { DomainStatus } from '@edgeward/contract';
 import { Alert, Flex, Table, Typography } from 'antd';
+import { BreakAtDots } from '../../components/BreakAtDots';
 import { useI18n } from '../../i18n';
 import { pendingCnameKeys } from './CnameText';
 
@@ -46,8 +47,8 @@ export function CnameGuide({ domainName, apexDomain: apex, cname, status }: Cnam
             title: t('domain.cnameGuide.value'),
             dataIndex: 'value',
             render: (value: string) => (
-              <Typography.Text copyable code data-testid="cname-record-value">
-                {value}
+              <Typography.Text copyable={{ text: value }} code data-testid="cname-record-value">
+                <BreakAtDots text={value} />
               </Typography.Text>
             ),
           },

@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import type { DomainStatus } from '@edgeward/contract';
 import { Tooltip, Typography } from 'antd';
+import { BreakAtDots } from '../../components/BreakAtDots';
 import { Clipped } from '../../components/Clipped';
 import { useI18n } from '../../i18n';
 
@@ -50,7 +51,7 @@ export function CnameText({
       style={code ? undefined : { fontFamily: 'monospace' }}
       data-testid="domain-cname"
     >
-      {maxWidth === undefined ? cname : <Clipped text={cname} maxWidth={maxWidth} />}
+      {maxWidth === undefined ? <BreakAtDots text={cname} /> : <Clipped text={cname} maxWidth={maxWidth} />}
     </Typography.Text>
   );
 }

@@ -1,5 +1,5 @@
 import { cacheTaskTypes } from '@edgeward/contract';
-import { Card, Tabs } from 'antd';
+import { Card, Grid, Tabs } from 'antd';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { CacheTaskForm } from './CacheTaskForm';
@@ -8,11 +8,14 @@ import { CacheTaskHistory } from './CacheTaskHistory';
 /** /preheat: URL refresh, directory refresh and URL preheat, each in its tab, above the history of tasks. */
 export default function PreheatPage() {
   const { t } = useI18n();
+  // On a phone the three tabs fit side by side only with less padding around them and between them.
+  const phone = Grid.useBreakpoint().sm === false;
   return (
     <PageContainer>
-      <Card style={{ marginBottom: 16 }}>
+      <Card style={{ marginBottom: 16 }} size={phone ? 'small' : 'default'}>
         <Tabs
           destroyOnHidden
+          tabBarGutter={phone ? 16 : undefined}
           items={cacheTaskTypes.map((type) => ({
             key: type,
             label: <span data-testid={`cache-task-tab-${type}`}>{t(`preheat.type.${type}`)}</span>,

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatUtc8, granularityMs, type StatisticsGranularity, utc8Time } from '@edgeward/contract';
-import { Button, Card, DatePicker, Flex, Segmented, Select, Switch, Table } from 'antd';
+import { Button, Card, DatePicker, Flex, Grid, Segmented, Select, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { saveFile } from '../../api/client';
@@ -87,6 +87,8 @@ export default function UsageStatisticsPage() {
   const [compare, setCompare] = useState(false);
   const [view, setView] = useState<'chart' | 'table'>('chart');
 
+  const phone = Grid.useBreakpoint().sm === false;
+  const metricOptions = usageMetrics.map((m) => ({ value: m, label: t(`statistics.metric.${m}`) }));
   const span = useMemo(() => usageSpan(range, now), [range, now]);
   const granularity = fittingGranularity(span, chosenGranularity);
   const query: UsageQuery = { ...span, granularity, domainNames };
@@ -198,14 +200,25 @@ export default function UsageStatisticsPage() {
         {filters}
         <Card
           title={
-            <Segmented<UsageMetric>
-              value={metric}
-              onChange={setMetric}
-              options={usageMetrics.map((m) => ({ value: m, label: t(`statistics.metric.${m}`) }))}
-              data-testid="usage-metric"
-            />
+            phone ? (
+              // Four metrics side by side are wider than a phone: there they are a choice in a list.
+              <Select<UsageMetric>
+                value={metric}
+                onChange={setMetric}
+                aria-label={t('statistics.usage.metric')}
+                options={metricOptions}
+                style={{ width: '100%' }}
+                data-testid="usage-metric"
+              />
+            ) : (
+              <Segmented<UsageMetric>
+                value={metric}
+                onChange={setMetric}
+                options={metricOptions}
+                data-testid="usage-metric"
+              />
+            )
           }
-          styles={{ header: { overflowX: 'auto' } }}
         >
           <DataState
             remote={remote}

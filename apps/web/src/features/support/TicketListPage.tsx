@@ -105,7 +105,7 @@ export default function TicketListPage() {
   const card = (row: Ticket) => (
     <Card size="small" data-testid="ticket-card">
       <Flex vertical gap={6}>
-        <Flex justify="space-between" align="center" gap={8}>
+        <Flex justify="space-between" align="flex-start" gap={8} wrap>
           {numberCell(row)}
           <TicketStatusTag status={row.status} />
         </Flex>

@@ -22,6 +22,7 @@ export const statistics = {
   'statistics.usage.domains': 'Domains',
   'statistics.usage.allDomains': 'All domains',
   'statistics.usage.domainsFailed': 'The domain list could not be loaded',
+  'statistics.usage.metric': 'Metric',
   'statistics.usage.range': 'Range',
   'statistics.range.today': 'Today',
   'statistics.range.yesterday': 'Yesterday',

@@ -23,6 +23,7 @@ export const statistics: Record<keyof typeof en, string> = {
   'statistics.usage.domains': '域名',
   'statistics.usage.allDomains': '全部域名',
   'statistics.usage.domainsFailed': '域名列表加载失败',
+  'statistics.usage.metric': '指标',
   'statistics.usage.range': '时间范围',
   'statistics.range.today': '今天',
   'statistics.range.yesterday': '昨天',

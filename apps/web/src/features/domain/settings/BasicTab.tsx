@@ -1,4 +1,5 @@
-import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Grid, Tag, Typography } from 'antd';
+import { BreakAtDots } from '../../../components/BreakAtDots';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/time';
 import { CnameGuide } from '../CnameGuide';
@@ -11,12 +12,21 @@ import { useSettings } from './settings-context';
 export function BasicTab() {
   const { t } = useI18n();
   const { config, detail } = useSettings();
+  const phone = Grid.useBreakpoint().sm === false;
   return (
     <Flex vertical gap={16}>
       <SectionCard title={t('domain.basic.title')}>
-        <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
+        <Descriptions
+          column={{ xs: 1, md: 2 }}
+          bordered
+          size="middle"
+          // On a phone each label above its value: beside it, names and CNAMEs had a column a third of the screen wide.
+          layout={phone ? 'vertical' : 'horizontal'}
+        >
           <Descriptions.Item label={t('domain.field.domainName')}>
-            <Typography.Text strong>{config.domainName}</Typography.Text>
+            <Typography.Text strong>
+              <BreakAtDots text={config.domainName} />
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('domain.field.cname')}>
             <CnameText cname={config.cname} status={detail.status} code />
