@@ -206,3 +206,21 @@ test('an unverified customer sees why buying is not offered, with the way to ver
   await page.getByTestId('real-name-link').first().click();
   await expect(page).toHaveURL(/\/real-name$/);
 });
+
+test('two pay views open side by side name their orders in the tab bar', async ({ page, request, demoToken }) => {
+  const pkg = await samplePackage(request, demoToken, 'sample-traffic-100g');
+  const orders = [
+    await api<Order>(request, demoToken, 'POST', '/order/create', { data: { packageId: pkg.id } }),
+    await api<Order>(request, demoToken, 'POST', '/order/create', { data: { packageId: pkg.id } }),
+  ];
+  await signInWithToken(page, demoToken, `/order/${orders[0]?.id}/pay`);
+  await expect(page.getByTestId('pay-amount')).toBeVisible();
+  await page.goto(`/order/${orders[1]?.id}/pay`);
+  await expect(page.getByTestId('pay-amount')).toBeVisible();
+  for (const order of orders) {
+    await expect(page.locator(`[data-testid="tab-item"][data-tab-key="/order/${order.id}/pay"]`)).toHaveText(
+      `${order.orderNo} · Pay order`,
+    );
+  }
+  for (const order of orders) await api(request, demoToken, 'POST', `/order/${order.id}/cancel`);
+});

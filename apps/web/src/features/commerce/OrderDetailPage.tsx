@@ -5,6 +5,7 @@ import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
+import { useTabSubject } from '../../stores/tabs';
 import { BankTransferDetails } from './BankTransferDetails';
 import { yuan } from './money';
 import { OrderActions } from './OrderActions';
@@ -15,6 +16,7 @@ export default function OrderDetailPage() {
   const { t } = useI18n();
   const id = Number(useParams().id);
   const order = useOrder(id);
+  useTabSubject(order.data?.orderNo);
   return (
     <PageContainer>
       <DataState remote={order} failure={t('commerce.order.loadFailed')}>

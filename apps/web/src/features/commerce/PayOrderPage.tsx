@@ -8,6 +8,7 @@ import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
+import { useTabSubject } from '../../stores/tabs';
 import { BankTransferDetails } from './BankTransferDetails';
 import { newIdempotencyKey, yuan } from './money';
 
@@ -27,6 +28,8 @@ export default function PayOrderPage() {
   // Whether this view saw the order unpaid: a payment made here says 支付成功, an order paid before says completed.
   const sawUnpaid = useRef(false);
   const order = useOrder(id, true);
+  // Several orders paid side by side: each tab names its order.
+  useTabSubject(order.data?.orderNo);
   const afterPayment = useAfterPayment();
   const status = order.data?.status;
   // Paid while this view watched (the QR notification): balance, statement, orders and packages have changed.

@@ -18,6 +18,7 @@ import { useI18n } from '../../i18n';
 import { feedback } from '../../lib/feedback';
 import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
+import { useTabSubject } from '../../stores/tabs';
 import { AppealTicketModal, CloseTicketModal } from './TicketDialogs';
 import { TicketImages } from './TicketImages';
 import { TicketImageUpload, uploadedImageIds } from './TicketImageUpload';
@@ -108,6 +109,7 @@ export default function TicketDetailPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const ticket = useTicket(id);
+  useTabSubject(ticket.data?.ticketNo);
   const remove = useDeleteTicket();
   const [dialog, setDialog] = useState<'close' | 'appeal'>();
 
