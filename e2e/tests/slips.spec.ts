@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { domainTest as test } from '../support/domain-test';
-import { api, type DomainDetail, randomLabel, uniqueApex, verifyOwnership } from '../support/domains';
+import {
+  api,
+  createEnabledDomain,
+  type DomainDetail,
+  randomLabel,
+  uniqueApex,
+  verifyOwnership,
+} from '../support/domains';
 import { e2e } from '../support/env';
-import { expect, signInWithToken } from '../support/fixtures';
+import { expect, registerUser, signInWithToken } from '../support/fixtures';
+import { operator } from '../support/ops';
 import { switchLanguage } from '../support/popups';
 
 /**
@@ -107,12 +115,12 @@ test.describe('3. numbers and names are never changed silently', () => {
 });
 
 test.describe('5. dead ends and slips', () => {
-  test('the WebSocket add-on refusal says how to get it and links to buying it', async ({
-    page,
-    demoToken,
-    domain,
-  }) => {
-    await signInWithToken(page, demoToken, `/domain/setting/advanced/${domain.id}`);
+  test('the WebSocket add-on refusal says how to get it and links to buying it', async ({ page, request, origin }) => {
+    // A verified customer without the add-on (the demo account holds it, as its sample orders say).
+    const customer = await registerUser(request, 'ws');
+    await operator('user', 'verify', customer.userName);
+    const domain = await createEnabledDomain(request, customer.token, `${randomLabel('ws')}.${apex}`, origin);
+    await signInWithToken(page, customer.token, `/domain/setting/advanced/${domain.id}`);
     await page.getByTestId('websocket-switch').click();
     const refusal = page.getByTestId('addon-required');
     await expect(refusal).toContainText('This is a paid add-on: buy the add-on package first');

@@ -101,5 +101,28 @@ describe.each(dbKinds)('the demo account on %s', (kind) => {
       headers,
     });
     expect(covering.json().data.list.map((c: { name: string }) => c.name)).toEqual(['sample-wildcard']);
+
+    // Packages tell one story with the messages: the add-on the expiry warning names is held, so its switch works,
+    // and the edge platform has its plan.
+    const get = async (url: string) => (await ctx.app.inject({ method: 'GET', url: `/api${url}`, headers })).json();
+    const cdnPackages = (await get('/user/my_plan')).data as { name: string; state: string }[];
+    expect(cdnPackages.map((p) => [p.name, p.state])).toEqual(
+      expect.arrayContaining([
+        ['Traffic 1 TB', 'active'],
+        ['WebSocket add-on', 'expiring'],
+      ]),
+    );
+    expect(((await get('/user/eo/my-plan')).data as { name: string }[]).map((p) => p.name)).toEqual([
+      'Edge platform Basic',
+    ]);
+    const messages = (await get('/notice/all?page=0&size=20')).data.list as { title: string }[];
+    expect(messages.map((m) => m.title)).toContain('Package WebSocket add-on expires soon');
+    const websocket = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/domain/config/${id}/websocket`,
+      headers,
+      payload: { websocket: 'on' },
+    });
+    expect(websocket.json()).toMatchObject({ code: 200 });
   });
 });

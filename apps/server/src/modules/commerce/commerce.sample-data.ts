@@ -1,9 +1,10 @@
 import type { AreaContext, SampleOwner } from '../area';
+import { demoExpiringPackage } from '../demo-sample';
 import { debit } from './balance.repository';
 import type { PackageDefinition } from './commerce.operator';
 import { insertOrder } from './order.repository';
 import { findPackageByCode, insertPackage, type PackageRow } from './package.repository';
-import { newOrderNo, settlePaid } from './settlement';
+import { addMonths, newOrderNo, settlePaid } from './settlement';
 
 const GB = 1024n ** 3n;
 
@@ -66,9 +67,10 @@ export const sampleCatalogue: PackageDefinition[] = [
 ];
 
 /**
- * The demo account's commerce: a 500 CNY recharge, a traffic package bought from the balance (active), one order
- * waiting for payment and one cancelled, all in one transaction. The catalogue's sample packages are added first
- * where missing.
+ * The demo account's commerce: a 1,000 CNY recharge; bought from the balance a traffic package (active), the
+ * WebSocket add-on (owned, so the domain settings' switch works, and running out in a week as the sample message
+ * says) and the edge platform's Basic plan; one order waiting for payment and one cancelled, all in one transaction.
+ * The catalogue's sample packages are added first where missing.
  */
 export async function addSampleCommerce(ctx: AreaContext, owner: SampleOwner): Promise<void> {
   const now = ctx.now();
@@ -101,30 +103,29 @@ export async function addSampleCommerce(ctx: AreaContext, owner: SampleOwner): P
       userId: owner.userId,
       kind: 'recharge',
       productName: 'Balance recharge',
-      amountFen: 50_000n,
+      amountFen: 100_000n,
       status: 'unpaid',
       createdAt: rechargedAt,
       closeAt: new Date(rechargedAt.getTime() + 30 * 60_000),
     });
     await settlePaid(tx, recharge, { method: 'qr', at: rechargedAt });
 
-    const boughtAt = minutesAgo(2 * 24 * 60);
-    const traffic = catalogue.get('sample-traffic-1t')!;
-    const bought = await insertOrder(tx, orderFor(traffic, boughtAt));
-    await debit(tx, {
-      userId: owner.userId,
-      kind: 'payment',
-      amountFen: bought.amountFen,
-      orderId: bought.id,
-      at: boughtAt,
-    });
-    await settlePaid(tx, bought, { method: 'balance', at: boughtAt });
+    const buy = async (code: string, at: Date) => {
+      const bought = await insertOrder(tx, orderFor(catalogue.get(code)!, at));
+      await debit(tx, { userId: owner.userId, kind: 'payment', amountFen: bought.amountFen, orderId: bought.id, at });
+      await settlePaid(tx, bought, { method: 'balance', at });
+    };
+    await buy('sample-traffic-1t', minutesAgo(2 * 24 * 60));
+    await buy('sample-eo-basic', minutesAgo(2 * 24 * 60 - 10));
+    // Bought a month (less a week) ago: a package runs from its payment for its months of validity.
+    const expiresAt = new Date(now.getTime() + demoExpiringPackage.daysLeft * 24 * 60 * 60_000);
+    await buy('sample-websocket', addMonths(expiresAt, -1));
 
     await insertOrder(tx, {
       ...orderFor(catalogue.get('sample-traffic-100g')!, minutesAgo(24 * 60)),
       status: 'cancelled',
       cancelledAt: minutesAgo(24 * 60 - 30),
     });
-    await insertOrder(tx, orderFor(catalogue.get('sample-websocket')!, minutesAgo(5)));
+    await insertOrder(tx, orderFor(catalogue.get('sample-https-10m')!, minutesAgo(5)));
   });
 }

@@ -1,4 +1,5 @@
 import type { AreaContext, SampleOwner } from '../area';
+import { demoExpiringPackage } from '../demo-sample';
 import { readAll } from './message.repository';
 import { sendMessage } from './message.service';
 
@@ -39,7 +40,10 @@ export async function addSampleMessages(ctx: AreaContext, owner: SampleOwner): P
         kind: 'package',
         title: 'message.package.expiring.title',
         content: 'message.package.expiring.content',
-        params: { name: 'Traffic 100 GB', date: new Date(now + 7 * 24 * HOUR).toISOString().slice(0, 10) },
+        params: {
+          name: demoExpiringPackage.name,
+          date: new Date(now + demoExpiringPackage.daysLeft * 24 * HOUR).toISOString().slice(0, 10),
+        },
       },
       new Date(now - 2 * HOUR),
     );
