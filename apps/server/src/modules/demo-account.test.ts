@@ -124,5 +124,24 @@ describe.each(dbKinds)('the demo account on %s', (kind) => {
       payload: { websocket: 'on' },
     });
     expect(websocket.json()).toMatchObject({ code: 200 });
+
+    // The applications and preheat screens open with a history, none of it counted in today's quota.
+    const applications = (await get('/certificate/order/list?page=1&size=20')).data.list as {
+      domainNames: string[];
+      status: string;
+      certificateId: number | null;
+    }[];
+    expect(applications.map((a) => [a.domainNames[0], a.status, a.certificateId !== null])).toEqual([
+      ['shop.example.com', 'failed', false],
+      ['*.example.com', 'completed', true],
+    ]);
+    const tasks = (await get('/preheat/tasks?page=1&size=20')).data.list as { type: string; status: string }[];
+    expect(tasks.map((task) => [task.type, task.status])).toEqual([
+      ['preheat', 'failed'],
+      ['refreshDir', 'success'],
+      ['refreshUrl', 'success'],
+    ]);
+    const quota = (await get('/preheat/quota')).data;
+    expect([quota.refreshUrl.used, quota.refreshDir.used, quota.preheat.used]).toEqual([0, 0, 0]);
   });
 });

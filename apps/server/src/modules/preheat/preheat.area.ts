@@ -3,6 +3,7 @@ import { type AreaContext, defineArea } from '../area';
 import { createCacheTaskService } from './cache-task.service';
 import { runCacheTaskJob } from './preheat.jobs';
 import { preheatModule } from './preheat.routes';
+import { addSampleCacheTasks } from './preheat.sample-data';
 
 const service = (ctx: AreaContext) =>
   createCacheTaskService({
@@ -19,6 +20,7 @@ const service = (ctx: AreaContext) =>
 export const preheatArea = defineArea({
   name: 'preheat',
   routes: (ctx) => preheatModule(service(ctx)),
+  sampleData: addSampleCacheTasks,
   jobs(ctx) {
     const { edge } = ctx.providers;
     const tasks = service(ctx);
