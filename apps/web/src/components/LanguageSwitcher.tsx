@@ -33,7 +33,8 @@ export function LanguageSwitcher({ style }: { style?: CSSProperties }) {
     <Button
       type="text"
       icon={<TranslationOutlined />}
-      aria-label={t('layout.language')}
+      // The accessible name starts with what the button shows, so that a voice command naming it finds it.
+      aria-label={`${languageNames[locale]} · ${t('layout.language')}`}
       data-testid="language-switcher"
       style={style}
       // Once the menu is there, its Dropdown handles the click.

@@ -48,7 +48,13 @@ export function AvatarMenu({ compact }: { compact: boolean }) {
         },
       }}
     >
-      <Button type="text" aria-label={t('layout.avatar.menu')} data-testid="avatar-menu" style={{ paddingInline: 8 }}>
+      <Button
+        type="text"
+        // Named after what it shows (the user name, where there is room for it), then what it opens.
+        aria-label={compact || !user ? t('layout.avatar.menu') : `${user.userName} · ${t('layout.avatar.menu')}`}
+        data-testid="avatar-menu"
+        style={{ paddingInline: 8 }}
+      >
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />
         {compact ? null : (
           <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{user?.userName}</span>

@@ -63,7 +63,10 @@ export function NoticeBell() {
     >
       <Button
         type="text"
-        aria-label={t('layout.header.messages')}
+        // The badge's number is the button's visible text: the name says it, and what it counts.
+        aria-label={
+          count > 0 ? t('layout.header.messagesUnread', { count: Math.min(count, 99) }) : t('layout.header.messages')
+        }
         data-testid="notice-bell"
         onClick={() => {
           setOpen(false);

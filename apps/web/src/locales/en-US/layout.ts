@@ -7,6 +7,7 @@ export const layout = {
   'layout.sider.collapse': 'Collapse menu',
   'layout.sider.expand': 'Expand menu',
   'layout.header.refresh': 'Reload this page',
+  'layout.header.messagesUnread': '{count} unread messages',
   'layout.header.messages': 'Messages',
   'layout.header.unread': 'You have {count, plural, one {# unread message} other {# unread messages}}',
   'layout.header.noUnread': 'No unread messages',

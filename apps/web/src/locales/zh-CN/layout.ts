@@ -8,6 +8,7 @@ export const layout: Record<keyof typeof en, string> = {
   'layout.sider.collapse': '收起菜单',
   'layout.sider.expand': '展开菜单',
   'layout.header.refresh': '刷新当前页面',
+  'layout.header.messagesUnread': '{count} 条未读消息',
   'layout.header.messages': '消息',
   'layout.header.unread': '您有 {count} 条未读消息',
   'layout.header.noUnread': '暂无未读消息',

@@ -116,10 +116,14 @@ export function UrlAuthSection() {
                 ]}
               />
             </Form.Item>
-            <Form.Item label={t('domain.urlAuth.key')} required extra={t('domain.urlAuth.keyHint')}>
+            <Form.Item label={t('domain.urlAuth.key')} htmlFor="key" required extra={t('domain.urlAuth.keyHint')}>
               {keyInput('key', 'url-auth-key')}
             </Form.Item>
-            <Form.Item label={t('domain.urlAuth.backupKey')} extra={t('domain.urlAuth.backupKeyHint')}>
+            <Form.Item
+              label={t('domain.urlAuth.backupKey')}
+              htmlFor="backupKey"
+              extra={t('domain.urlAuth.backupKeyHint')}
+            >
               {keyInput('backupKey', 'url-auth-backup-key')}
             </Form.Item>
             <Form.Item
