@@ -127,3 +127,14 @@ test('on a phone each API key is a card with its actions', async ({ page, reques
     expect(await inWindow(page, button)).toBe(true);
   }
 });
+
+test('with both consoles, the add-domain counter says the limit counts both', async ({ page, request }) => {
+  const token = await loginDemo(request);
+  const limit = await api<{ used: number; max: number }>(request, token, 'GET', '/domain/limit');
+  await openInLanguage(page, 'en-US', token, '/domain');
+  await expect(page.getByTestId('domain-limit')).toHaveText(`(${limit.used}/${limit.max})`);
+  await page.getByTestId('add-domain').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'The domain limit counts the domains of both consoles, CDN and edge platform',
+  );
+});

@@ -27,7 +27,9 @@ import { RealNameRequired, useRealNameVerified } from '../../components/RealName
 import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
+import { menuScopesOf } from '../../navigation/route-table';
 import { useConsoleVariant } from '../../navigation/variant';
+import { useSession } from '../../stores/session';
 import { CnameText } from './CnameText';
 import { DomainStatusTag } from './DomainStatusTag';
 import { createPath, domainPermission, settingsPath } from './paths';
@@ -67,6 +69,8 @@ export default function DomainListPage() {
 
   const filtered = Boolean(filters.domainName || filters.status || filters.type);
   const limitReached = limit.data ? limit.data.used >= limit.data.max : false;
+  // One limit for both consoles: with both, the counter says it counts the other console's domains too.
+  const bothConsoles = menuScopesOf(useSession().user?.cdnType).length > 1;
 
   const clearFilters = () => clear({ order: filters.order });
 
@@ -150,7 +154,11 @@ export default function DomainListPage() {
 
   const addButton = (
     <Authorized permissionId={domainPermission(variant)} action="add">
-      <Tooltip title={limitReached ? t('errors.DOMAIN_LIMIT_REACHED') : undefined}>
+      <Tooltip
+        title={
+          limitReached ? t('errors.DOMAIN_LIMIT_REACHED') : bothConsoles ? t('domain.list.limitShared') : undefined
+        }
+      >
         <Button
           type="primary"
           icon={<PlusOutlined />}

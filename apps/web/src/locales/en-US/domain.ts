@@ -40,6 +40,7 @@ export const domain = {
     'Domains accelerated by the CDN. Point each one at its CNAME to start serving through the edge.',
   'domain.list.subtitle.eo':
     'Domains served by the edge platform, with its security policy. Point each one at its CNAME to start.',
+  'domain.list.limitShared': 'The domain limit counts the domains of both consoles, CDN and edge platform',
   'domain.list.add': 'Add domain',
   'domain.list.addFirst': 'Add your first domain',
   'domain.list.export': 'Export',

@@ -37,6 +37,7 @@ export const domain: Record<keyof typeof en, string> = {
 
   'domain.list.subtitle.cdn': '接入 CDN 加速的域名。将域名解析到对应的 CNAME 后即可通过边缘节点访问。',
   'domain.list.subtitle.eo': '接入边缘安全加速平台的域名，可配置安全策略。将域名解析到对应的 CNAME 后即可生效。',
+  'domain.list.limitShared': '域名上限由 CDN 与安全加速两个控制台的域名共用',
   'domain.list.add': '添加域名',
   'domain.list.addFirst': '添加第一个域名',
   'domain.list.export': '导出',
