@@ -87,7 +87,8 @@ test('the overview lists the latest messages and opens one in place', async ({ p
   const latest = page.getByTestId('latest-messages');
   await expect(latest.getByTestId('latest-message')).toHaveCount(messages.list.length);
   const first = messages.list[0]?.title ?? '';
-  await latest.getByText(first, { exact: true }).click();
+  await expect(latest.getByTestId('message-title').first()).toHaveText(first);
+  await latest.getByTestId('message-title').first().click();
   await expect(page.getByTestId('message-detail')).toContainText(first);
 });
 

@@ -1,9 +1,9 @@
 import type { AreaContext, SampleOwner } from '../area';
-import { demoExpiringPackage } from '../demo-sample';
 import { debit } from './balance.repository';
 import type { PackageDefinition } from './commerce.operator';
 import { insertOrder } from './order.repository';
 import { findPackageByCode, insertPackage, type PackageRow } from './package.repository';
+import { EXPIRY_NOTICE_DAYS } from './package-expiry';
 import { addMonths, newOrderNo, settlePaid } from './settlement';
 
 const GB = 1024n ** 3n;
@@ -68,8 +68,8 @@ export const sampleCatalogue: PackageDefinition[] = [
 
 /**
  * The demo account's commerce: a 1,000 CNY recharge; bought from the balance a traffic package (active), the
- * WebSocket add-on (owned, so the domain settings' switch works, and running out in a week as the sample message
- * says) and the edge platform's Basic plan; one order waiting for payment and one cancelled, all in one transaction.
+ * WebSocket add-on (owned, so the domain settings' switch works, and running out within the week, so the expiry
+ * reminder names it) and the edge platform's Basic plan; one order waiting for payment and one cancelled, all in one transaction.
  * The catalogue's sample packages are added first where missing.
  */
 export async function addSampleCommerce(ctx: AreaContext, owner: SampleOwner): Promise<void> {
@@ -117,8 +117,8 @@ export async function addSampleCommerce(ctx: AreaContext, owner: SampleOwner): P
     };
     await buy('sample-traffic-1t', minutesAgo(2 * 24 * 60));
     await buy('sample-eo-basic', minutesAgo(2 * 24 * 60 - 10));
-    // Bought a month (less a week) ago: a package runs from its payment for its months of validity.
-    const expiresAt = new Date(now.getTime() + demoExpiringPackage.daysLeft * 24 * 60 * 60_000);
+    // Bought so that it ends inside the reminder window: the hourly expiry run warns of it, as it would anyone.
+    const expiresAt = new Date(now.getTime() + EXPIRY_NOTICE_DAYS * 24 * 60 * 60_000 - 60 * 60_000);
     await buy('sample-websocket', addMonths(expiresAt, -1));
 
     await insertOrder(tx, {

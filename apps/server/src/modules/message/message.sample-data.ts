@@ -1,11 +1,13 @@
 import type { AreaContext, SampleOwner } from '../area';
-import { demoExpiringPackage } from '../demo-sample';
 import { readAll } from './message.repository';
 import { sendMessage } from './message.service';
 
 const HOUR = 3_600_000;
 
-/** A few messages for the demo account, some read, so that /msg's tabs and the header bell have something to show. */
+/**
+ * Two read messages for the demo account, so that /msg's read tab is not empty; the unread ones come from the other
+ * areas as they would for anyone (the sample WebSocket add-on's expiry reminder, the sample tickets' replies).
+ */
 export async function addSampleMessages(ctx: AreaContext, owner: SampleOwner): Promise<void> {
   const now = ctx.now().getTime();
   await ctx.database.db.transaction(async (tx) => {
@@ -33,19 +35,5 @@ export async function addSampleMessages(ctx: AreaContext, owner: SampleOwner): P
     );
     // The two older ones have been read: the read tab is not empty either.
     await readAll(tx, owner.userId, new Date(now - 24 * HOUR));
-    await sendMessage(
-      tx,
-      owner.userId,
-      {
-        kind: 'package',
-        title: 'message.package.expiring.title',
-        content: 'message.package.expiring.content',
-        params: {
-          name: demoExpiringPackage.name,
-          date: new Date(now + demoExpiringPackage.daysLeft * 24 * HOUR).toISOString().slice(0, 10),
-        },
-      },
-      new Date(now - 2 * HOUR),
-    );
   });
 }

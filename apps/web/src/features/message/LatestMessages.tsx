@@ -1,11 +1,10 @@
-import { Badge, List, Space, Typography } from 'antd';
+import { List } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNotices } from '../../api/message';
 import { DataState, LoadingState } from '../../components/DataState';
 import { useI18n } from '../../i18n';
-import { formatTime } from '../../lib/time';
 import { MessageDetailDrawer } from './MessageDetailDrawer';
-import { MessageKindTag } from './MessageKindTag';
+import { MessageSummary } from './MessageSummary';
 
 const latestCount = 5;
 
@@ -31,18 +30,7 @@ export function LatestMessages() {
             data-testid="latest-messages"
             renderItem={(m) => (
               <List.Item data-testid="latest-message">
-                <List.Item.Meta
-                  avatar={<Badge dot={!m.read} data-testid={m.read ? 'message-read' : 'message-unread'} />}
-                  title={
-                    <Space wrap size={4}>
-                      <Typography.Link onClick={() => setOpened(m.id)} strong={!m.read}>
-                        {m.title}
-                      </Typography.Link>
-                      <MessageKindTag kind={m.kind} />
-                    </Space>
-                  }
-                  description={formatTime(m.createDate)}
-                />
+                <MessageSummary message={m} onOpen={setOpened} />
               </List.Item>
             )}
           />

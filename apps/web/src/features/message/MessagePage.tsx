@@ -1,5 +1,5 @@
 import { limits, type NoticeListKind, type NoticeSummary, noticeListKinds } from '@edgeward/contract';
-import { Badge, Button, Card, Flex, Grid, List, Space, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Flex, Grid, List, Space, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useDeleteAll, useDeleteNotice, useMarkRead, useNotices, useReadAll } from '../../api/message';
 import { Authorized } from '../../components/Authorized';
@@ -7,10 +7,9 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
-import { formatTime } from '../../lib/time';
 import { useUnreadCount } from '../../stores/unread';
 import { MessageDetailDrawer } from './MessageDetailDrawer';
-import { MessageKindTag } from './MessageKindTag';
+import { MessageSummary } from './MessageSummary';
 
 function MessageList({ kind, onOpen }: { kind: NoticeListKind; onOpen: (id: number) => void }) {
   const { t } = useI18n();
@@ -53,18 +52,7 @@ function MessageList({ kind, onOpen }: { kind: NoticeListKind; onOpen: (id: numb
         </Authorized>,
       ]}
     >
-      <List.Item.Meta
-        avatar={<Badge dot={!m.read} data-testid={m.read ? 'message-read' : 'message-unread'} />}
-        title={
-          <Space wrap>
-            <Typography.Link onClick={() => onOpen(m.id)} strong={!m.read} data-testid="message-title">
-              {m.title}
-            </Typography.Link>
-            <MessageKindTag kind={m.kind} />
-          </Space>
-        }
-        description={formatTime(m.createDate)}
-      />
+      <MessageSummary message={m} onOpen={onOpen} />
     </List.Item>
   );
 
