@@ -14,7 +14,9 @@ test('the demo account refreshes a URL of its sample domain and sees the task su
   const url = `http://www.example.com/e2e-${randomBytes(4).toString('hex')}.css`;
   await form.getByTestId('cache-task-urls').fill(`${url}\nftp://www.example.com/a.css`);
   await form.getByTestId('cache-task-submit').click();
-  await expect(form.getByText('Line 2: Refresh URLs start with http://, https:// or www.example.com one per line')).toBeVisible();
+  await expect(
+    form.getByText('Line 2: Refresh URLs start with http://, https:// or www.example.com one per line'),
+  ).toBeVisible();
 
   await form.getByTestId('cache-task-urls').fill(url);
   await form.getByTestId('cache-task-submit').click();

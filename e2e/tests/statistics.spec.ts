@@ -75,7 +75,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
     });
 
-    test(`yesterday compared with the day before has a previous figure at its first time (${locale})`, async ({ page, request }) => {
+    test(`yesterday compared with the day before has a previous figure at its first time (${locale})`, async ({
+      page,
+      request,
+    }) => {
       const token = await loginDemo(request);
       await openInLanguage(page, locale, token, '/statistics/usage');
       await chooseOption(page, 'usage-range', text.yesterday);

@@ -383,6 +383,36 @@ describe.each(dbKinds)('certificate applications against Pebble on %s', (kind) =
     const options = (await h.call(owner, 'GET', '/certificate/order/options')).body.data;
     expect(options.apexDomains).toContain(apex);
   });
+  it("refuses to deploy to a domain the names do not cover, or to another customer's, naming neither by the other's name", async () => {
+    const apex = await ownedApex();
+    const covered = await h.create(owner, `www.${apex}`);
+    const uncovered = await h.create(owner, `shop.${apex}`);
+    const strangerApex = `acme${++counter}-${kind}.org`;
+    await h.verify(stranger, strangerApex);
+    const foreign = await h.create(stranger, `www.${strangerApex}`);
+    for (const created of [covered, uncovered, foreign]) expect(created.statusCode, created.text).toBe(200);
+    await h.settle();
+    const body = (deployDomainIds: number[]) => ({ domainNames: [`www.${apex}`], keyType: 'ECC', deployDomainIds });
+
+    const notCovered = await apply(body([covered.body.data.id, uncovered.body.data.id]));
+    expect(notCovered.statusCode).toBe(400);
+    expect(notCovered.body.fields).toEqual({
+      deployDomainIds: `These domains are not yours or not covered by the names: shop.${apex}`,
+    });
+    // Another customer's domain is named by its id only: its name is not the caller's to learn.
+    const notMine = await apply(body([covered.body.data.id, foreign.body.data.id]));
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.body.fields).toEqual({
+      deployDomainIds: `These domains are not yours or not covered by the names: #${foreign.body.data.id}`,
+    });
+    expect((await h.call(owner, 'GET', '/certificate/order/list')).body.data.list).not.toContainEqual(
+      expect.objectContaining({ domainNames: [`www.${apex}`] }),
+    );
+    const accepted = await apply(body([covered.body.data.id]));
+    expect(accepted.statusCode, accepted.text).toBe(200);
+    expect(accepted.body.data.deployDomains).toEqual([{ id: covered.body.data.id, domainName: `www.${apex}` }]);
+  });
+
   it('renews an applied certificate 30 days before it expires, in place, and writes the event', async () => {
     const apex = await ownedApex();
     const app = await pendingApplication({ domainNames: [`renew.${apex}`], keyType: 'ECC' });
