@@ -34,19 +34,26 @@ export interface ApiAnswer<T> {
   data: T;
 }
 
+/** A call's query, body, and the language its texts are answered in (English unless told). */
+interface ApiOptions {
+  params?: Record<string, string>;
+  data?: unknown;
+  locale?: 'en-US' | 'zh-CN';
+}
+
 /** One API call as the given user; answers the envelope whatever its code. */
 export async function apiCall<T = unknown>(
   request: APIRequestContext,
   token: string,
   method: 'GET' | 'POST',
   url: string,
-  options: { params?: Record<string, string>; data?: unknown } = {},
+  options: ApiOptions = {},
 ): Promise<ApiAnswer<T>> {
   const response = await request.fetch(`/api${url}`, {
     method,
     params: options.params,
     data: options.data,
-    headers: { authorization: token },
+    headers: { authorization: token, 'accept-language': options.locale ?? 'en-US' },
   });
   const text = await response.text();
   try {
@@ -62,7 +69,7 @@ export async function api<T = unknown>(
   token: string,
   method: 'GET' | 'POST',
   url: string,
-  options: { params?: Record<string, string>; data?: unknown } = {},
+  options: ApiOptions = {},
 ): Promise<T> {
   const answer = await apiCall<T>(request, token, method, url, options);
   if (answer.status !== 200 || answer.code !== 200) {

@@ -19,6 +19,7 @@ const texts = {
     cancel: 'Cancel order',
     cancelled: 'Cancelled',
     cancelDone: 'The order was cancelled',
+    httpsPackage: 'HTTPS requests 10 million',
   },
   'zh-CN': {
     success: '支付成功',
@@ -27,6 +28,7 @@ const texts = {
     cancel: '取消订单',
     cancelled: '已取消',
     cancelDone: '订单已取消',
+    httpsPackage: 'HTTPS 请求数包 1000 万次',
   },
 } as const;
 
@@ -47,8 +49,14 @@ async function balanceFen(request: Parameters<typeof api>[0], token: string): Pr
   return BigInt((await api<{ balanceFen: string }>(request, token, 'GET', '/balance')).balanceFen);
 }
 
-async function samplePackage(request: Parameters<typeof api>[0], token: string, code: string): Promise<Package> {
-  const list = await api<Package[]>(request, token, 'GET', '/package/list');
+/** The catalogue's package `code`, its texts in `locale`. */
+async function samplePackage(
+  request: Parameters<typeof api>[0],
+  token: string,
+  code: string,
+  locale: 'en-US' | 'zh-CN' = 'en-US',
+): Promise<Package> {
+  const list = await api<Package[]>(request, token, 'GET', '/package/list', { locale });
   const found = list.find((item) => item.code === code);
   if (!found) throw new Error(`the sample catalogue has no ${code}`);
   return found;
@@ -84,7 +92,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     request,
     demoToken,
   }) => {
-    const pkg = await samplePackage(request, demoToken, 'sample-https-10m');
+    const pkg = await samplePackage(request, demoToken, 'sample-https-10m', locale);
+    expect(pkg.name).toBe(text.httpsPackage);
     const before = await balanceFen(request, demoToken);
     await openInLanguage(page, locale, demoToken, '/plan/buy');
     await orderFromCatalogue(page, pkg.name);

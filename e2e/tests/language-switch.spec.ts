@@ -45,3 +45,16 @@ test('a ticket being written keeps its title and description across a language s
   await expect(title).toHaveValue('Origin timeouts at night');
   await expect(description).toHaveValue('Between 01:00 and 02:00 the origin times out.');
 });
+
+/** Issue 25, defect 7: package names come from the server in the reader's language, fetched again on a switch. */
+test('the package catalogue and my orders name the packages in the language switched to', async ({ page, request }) => {
+  await signInWithToken(page, await loginDemo(request), '/plan/buy');
+  const catalogue = page.getByTestId('catalogue-package');
+  await expect(catalogue.filter({ hasText: 'Traffic 1 TB' })).toHaveCount(1);
+  await switchLanguage(page, 'zh-CN');
+  await expect(catalogue.filter({ hasText: '流量包 1 TB' })).toHaveCount(1);
+  await expect(catalogue.filter({ hasText: 'Traffic 1 TB' })).toHaveCount(0);
+  await page.goto('/order');
+  await expect(page.getByRole('row').filter({ hasText: '余额充值' }).first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '流量包 1 TB' }).first()).toBeVisible();
+});

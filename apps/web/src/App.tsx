@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query';
 import { FeedbackProvider } from './components/FeedbackProvider';
@@ -18,8 +18,22 @@ const router = createAppRouter();
  */
 const englishAntdLocale: AntdLocale = { locale: 'en' };
 
+/**
+ * Some answers carry texts in the caller's language (package and product names, failure reasons): after a switch
+ * they are fetched again, in the new language. What is on screen stays until the new answer replaces it.
+ */
+function useServerTextsInLanguage(locale: string) {
+  const shown = useRef(locale);
+  useEffect(() => {
+    if (shown.current === locale) return;
+    shown.current = locale;
+    void queryClient.invalidateQueries();
+  }, [locale]);
+}
+
 function Themed() {
-  const { antdLocale } = useI18n();
+  const { antdLocale, locale } = useI18n();
+  useServerTextsInLanguage(locale);
   const settings = useSettings();
   const dark = settings.theme === 'dark';
 

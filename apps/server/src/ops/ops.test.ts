@@ -184,7 +184,11 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
       'traffic',
       '--name',
       'Traffic 1 TB',
+      '--name-zh',
+      '流量包 1 TB',
       '--spec',
+      '1 TB',
+      '--spec-zh',
       '1 TB',
       '--price',
       '169.5',
@@ -198,7 +202,9 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
     expect(
       (await ops('package', 'add', 'bad', '--type', 'gold', '--name', 'x', '--spec', 'x', '--price', '1')).code,
     ).toBe(1);
-    expect((await ops('package', 'list')).out).toMatch(/ops-traffic\ttraffic\tTraffic 1 TB\t1 TB\t169.50\t12\ttrue/);
+    expect((await ops('package', 'list')).out).toMatch(
+      /ops-traffic\ttraffic\tTraffic 1 TB\t流量包 1 TB\t1 TB\t1 TB\t169.50\t12\ttrue/,
+    );
     expect((await ops('package', 'withdraw', 'ops-traffic')).out).toBe('ops-traffic: off sale');
 
     await ops('user', 'create', 'opsbuyer', 'opsbuyer@example.com', 'secret123');
@@ -209,16 +215,17 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
       await database.db.execute(sql`SELECT id FROM packages WHERE code = 'ops-traffic'`),
     );
     await database.db.execute(sql`
-      INSERT INTO orders (order_no, user_id, kind, product_name, amount_fen, status, payment_method, transfer_reference)
-      VALUES ('R1', ${user!.id}, 'recharge', 'Balance recharge', 20000, 'unpaid', 'bank_transfer', 'EWTESTREF1')`);
+      INSERT INTO orders (order_no, user_id, kind, product_name, product_name_zh, amount_fen, status, payment_method,
+                          transfer_reference)
+      VALUES ('R1', ${user!.id}, 'recharge', 'Balance recharge', '余额充值', 20000, 'unpaid', 'bank_transfer', 'EWTESTREF1')`);
     expect((await ops('recharge', 'list')).out).toContain('EWTESTREF1\tR1');
     expect((await ops('recharge', 'confirm', 'EWTESTREF1', '200')).out).toContain('200.00 CNY credited');
     expect((await ops('recharge', 'confirm', 'EWTESTREF1', '200')).err).toContain('already confirmed');
 
     await database.db.execute(sql`
-      INSERT INTO orders (order_no, user_id, kind, package_id, product_name, package_type, spec, validity_months,
-                          amount_fen, status, payment_method, paid_at)
-      VALUES ('P1', ${user!.id}, 'package', ${pkg!.id}, 'Traffic 1 TB', 'traffic', '1 TB', 12, 16950, 'paid',
+      INSERT INTO orders (order_no, user_id, kind, package_id, product_name, product_name_zh, package_type, spec,
+                          validity_months, amount_fen, status, payment_method, paid_at)
+      VALUES ('P1', ${user!.id}, 'package', ${pkg!.id}, 'Traffic 1 TB', '流量包 1 TB', 'traffic', '1 TB', 12, 16950, 'paid',
               'balance', now())`);
     expect((await ops('order', 'refund', 'P1')).out).toBe('Refunded P1: 169.50 CNY; balance now 369.50');
     expect((await ops('order', 'refund', 'P1')).err).toContain('the order is refunded, not paid');

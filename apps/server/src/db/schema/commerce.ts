@@ -18,12 +18,15 @@ const createdAtMs = (name: string) => timestamp(name, { withTimezone: true, mode
 /** Traffic in bytes or a count of requests: may pass 2^53 (petabytes), so exact like money. */
 const quota = (name: string) => bigint(name, { mode: 'bigint' });
 
+/** `name` and `spec` are the English (en-US) texts, `nameZh` and `specZh` the Chinese ones (migration 0025). */
 export const packages = pgTable('packages', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   code: text('code').notNull().unique(),
   type: text('type', { enum: packageTypes }).notNull(),
   name: text('name').notNull(),
+  nameZh: text('name_zh').notNull(),
   spec: text('spec').notNull(),
+  specZh: text('spec_zh').notNull(),
   quota: quota('quota'),
   priceFen: fen('price_fen').notNull(),
   validityMonths: integer('validity_months').notNull(),
@@ -42,8 +45,10 @@ export const orders = pgTable(
     kind: text('kind', { enum: orderKinds }).notNull(),
     packageId: id('package_id').references(() => packages.id, { onDelete: 'restrict' }),
     productName: text('product_name').notNull(),
+    productNameZh: text('product_name_zh').notNull(),
     packageType: text('package_type', { enum: packageTypes }),
     spec: text('spec'),
+    specZh: text('spec_zh'),
     quota: quota('quota'),
     validityMonths: integer('validity_months'),
     amountFen: fen('amount_fen').notNull(),
@@ -100,7 +105,9 @@ export const userPackages = pgTable('user_packages', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   type: text('type', { enum: packageTypes }).notNull(),
   name: text('name').notNull(),
+  nameZh: text('name_zh').notNull(),
   spec: text('spec').notNull(),
+  specZh: text('spec_zh').notNull(),
   quota: quota('quota'),
   effectiveAt: at('effective_at').notNull(),
   expiresAt: at('expires_at').notNull(),

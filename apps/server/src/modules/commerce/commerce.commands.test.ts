@@ -45,7 +45,15 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     code,
     ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]),
   ];
-  const complete = { type: 'traffic', name: 'Traffic 1 TB', spec: '1 TB', price: '169.5', months: '12' };
+  const complete = {
+    type: 'traffic',
+    name: 'Traffic 1 TB',
+    'name-zh': '流量包 1 TB',
+    spec: '1 TB',
+    'spec-zh': '1 TB 流量',
+    price: '169.5',
+    months: '12',
+  };
   const stored = async (code: string) =>
     (await h.ctx.database.db.select().from(packages).where(eq(packages.code, code)))[0];
 
@@ -53,8 +61,12 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     const lines = (await ops()).err.split('\n');
     for (const [call, summary] of [
       [
-        'package add <code> --type <type> --name <name> --spec <spec> --price <CNY> --months <n> [--quota <n>]',
+        'package add <code> --type <type> --name <English> --name-zh <Chinese> --spec <English> --spec-zh <Chinese> --price <CNY> --months <n> [--quota <n>]',
         'define a package for sale (types: traffic, https_requests, websocket, china_mainland, edge_plan); quota in bytes or requests',
+      ],
+      [
+        'package rename <code> [--name <English>] [--name-zh <Chinese>] [--spec <English>] [--spec-zh <Chinese>]',
+        'change the texts of a package in the catalogue; orders already placed keep theirs',
       ],
       ['package list', 'list every package, on sale or not'],
       ['package sell <code>', 'put a package back on sale'],
@@ -87,7 +99,9 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     expect(await stored('cmd-traffic')).toMatchObject({
       type: 'traffic',
       name: 'Traffic 1 TB',
+      nameZh: '流量包 1 TB',
       spec: '1 TB',
+      specZh: '1 TB 流量',
       quota: 1_099_511_627_776n,
       priceFen: 16_950n,
       validityMonths: 12,
@@ -99,9 +113,9 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     expect(smallest.out).toContain('0.01 CNY');
     expect(await stored('cmd-websocket')).toMatchObject({ quota: null, priceFen: 1n, validityMonths: 1 });
     const list = (await ops('package', 'list')).out.split('\n');
-    expect(list[0]).toBe('id\tcode\ttype\tname\tspec\tprice\tmonths\ton sale');
+    expect(list[0]).toBe('id\tcode\ttype\tname\tname (zh)\tspec\tspec (zh)\tprice\tmonths\ton sale');
     expect(list).toContain(
-      `${(await stored('cmd-traffic'))!.id}\tcmd-traffic\ttraffic\tTraffic 1 TB\t1 TB\t169.50\t12\ttrue`,
+      `${(await stored('cmd-traffic'))!.id}\tcmd-traffic\ttraffic\tTraffic 1 TB\t流量包 1 TB\t1 TB\t1 TB 流量\t169.50\t12\ttrue`,
     );
   });
 
@@ -114,9 +128,13 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     await refused(['package', 'add', '--type', 'traffic'], 'give one package code');
     await refused([...add('cmd-a', complete), 'cmd-b'], 'give one package code');
     await refused(add('cmd-x', { ...complete, type: 'gold' }), '--type must be one of traffic, https_requests');
-    for (const missing of ['name', 'spec', 'price'] as const) {
-      await refused(add('cmd-x', { ...complete, [missing]: undefined }), '--name, --spec and --price are needed');
+    for (const missing of ['name', 'name-zh', 'spec', 'spec-zh', 'price'] as const) {
+      await refused(
+        add('cmd-x', { ...complete, [missing]: undefined }),
+        '--name, --name-zh, --spec, --spec-zh and --price are needed',
+      );
     }
+    await refused(add('cmd-x', { ...complete, 'name-zh': '  ' }), '--name, --name-zh, --spec, --spec-zh and --price');
     for (const quota of ['1.5', '-1', '1e9', '']) {
       await refused(add('cmd-x', { ...complete, quota }), '--quota is a whole number');
     }
@@ -128,6 +146,23 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     await refused(add('cmd-x', { ...complete, months: undefined }), '--months must be a whole number above 0');
     expect(await stored('cmd-x')).toBeUndefined();
     await refused(add('cmd-traffic', complete), "a package with code 'cmd-traffic' exists");
+  });
+
+  it('renames a package in either language; an order placed before keeps the texts it was placed under', async () => {
+    const buyer = await h.user();
+    const placed = await h.order(buyer, (await stored('cmd-traffic'))!.id);
+    const renamed = await ops('package', 'rename', 'cmd-traffic', '--name-zh', '流量包 1 TB（年）');
+    expect(renamed.out).toBe('cmd-traffic: Traffic 1 TB / 流量包 1 TB（年）; 1 TB / 1 TB 流量');
+    expect(await stored('cmd-traffic')).toMatchObject({ name: 'Traffic 1 TB', nameZh: '流量包 1 TB（年）' });
+    await ops('package', 'rename', 'cmd-traffic', '--spec', '1 TB a year', '--spec-zh', '每年 1 TB');
+    expect(await stored('cmd-traffic')).toMatchObject({ spec: '1 TB a year', specZh: '每年 1 TB' });
+    const zh = await h.call(buyer, 'GET', `/order/${placed.id}/detail`, undefined, { 'accept-language': 'zh-CN' });
+    expect(zh.body.data).toMatchObject({ productName: '流量包 1 TB', spec: '1 TB 流量' });
+    await refused(['package', 'rename', 'cmd-traffic'], 'give at least one of --name, --name-zh, --spec, --spec-zh');
+    await refused(['package', 'rename', 'cmd-traffic', '--name', ' '], 'give at least one of');
+    await refused(['package', 'rename', '--name', 'x'], 'give one package code');
+    await refused(['package', 'rename', 'cmd-none', '--name', 'x'], "no package with code 'cmd-none'");
+    await refused(['package', 'rename', 'cmd-traffic', '--price', '1'], 'unknown option --price');
   });
 
   it('takes a package off sale and back, by its one code', async () => {

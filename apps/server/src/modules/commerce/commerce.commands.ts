@@ -1,8 +1,21 @@
 import { formatFen, PackageTypeSchema, packageTypes } from '@edgeward/contract';
 import { type OpsCommand, type OpsContext, OpsError, parseOptions } from '../../ops/ops';
-import { createCommerceOperator, parseYuan } from './commerce.operator';
+import { createCommerceOperator, type PackageTexts, parseYuan } from './commerce.operator';
 
 const operator = (ctx: OpsContext) => createCommerceOperator({ db: ctx.database.db, now: () => ctx.now() });
+
+/** The options that give a package's texts, and the column each one sets. */
+const textColumns = { name: 'name', 'name-zh': 'nameZh', spec: 'spec', 'spec-zh': 'specZh' } as const;
+const textOptions = Object.keys(textColumns) as (keyof typeof textColumns)[];
+
+function textsOf(options: Partial<Record<string, string>>): Partial<PackageTexts> {
+  const texts: Partial<PackageTexts> = {};
+  for (const option of textOptions) {
+    const value = options[option]?.trim();
+    if (value) texts[textColumns[option]] = value;
+  }
+  return texts;
+}
 
 function positiveInt(text: string | undefined, what: string): number {
   const n = Number(text);
@@ -17,28 +30,49 @@ function positiveInt(text: string | undefined, what: string): number {
 export const commerceCommands: OpsCommand[] = [
   {
     name: 'package add',
-    args: '<code> --type <type> --name <name> --spec <spec> --price <CNY> --months <n> [--quota <n>]',
+    args: '<code> --type <type> --name <English> --name-zh <Chinese> --spec <English> --spec-zh <Chinese> --price <CNY> --months <n> [--quota <n>]',
     summary: `define a package for sale (types: ${packageTypes.join(', ')}); quota in bytes or requests`,
     async run(args, ctx) {
-      const { positional, options } = parseOptions(args, ['type', 'name', 'spec', 'price', 'months', 'quota']);
+      const { positional, options } = parseOptions(args, ['type', ...textOptions, 'price', 'months', 'quota']);
       const [code] = positional;
       if (positional.length !== 1 || !code) throw new OpsError('give one package code');
       const type = PackageTypeSchema.safeParse(options.type);
       if (!type.success) throw new OpsError(`--type must be one of ${packageTypes.join(', ')}`);
-      if (!options.name || !options.spec || !options.price) throw new OpsError('--name, --spec and --price are needed');
+      const { name, nameZh, spec, specZh } = textsOf(options);
+      if (!name || !nameZh || !spec || !specZh || !options.price) {
+        throw new OpsError(
+          '--name, --name-zh, --spec, --spec-zh and --price are needed (the console shows both languages)',
+        );
+      }
       if (options.quota !== undefined && !/^\d+$/.test(options.quota)) throw new OpsError('--quota is a whole number');
       const priceFen = parseYuan(options.price);
       if (priceFen <= 0n) throw new OpsError('--price must be above 0');
       const row = await operator(ctx).addPackage({
         code,
         type: type.data,
-        name: options.name,
-        spec: options.spec,
+        name,
+        nameZh,
+        spec,
+        specZh,
         quota: options.quota === undefined ? null : BigInt(options.quota),
         priceFen,
         validityMonths: positiveInt(options.months, '--months'),
       });
       ctx.out(`Added package ${row.code} (#${row.id}): ${row.name}, ${formatFen(row.priceFen)} CNY`);
+    },
+  },
+  {
+    name: 'package rename',
+    args: '<code> [--name <English>] [--name-zh <Chinese>] [--spec <English>] [--spec-zh <Chinese>]',
+    summary: 'change the texts of a package in the catalogue; orders already placed keep theirs',
+    async run(args, ctx) {
+      const { positional, options } = parseOptions(args, textOptions);
+      if (positional.length !== 1) throw new OpsError('give one package code');
+      const texts = textsOf(options);
+      if (Object.keys(texts).length === 0)
+        throw new OpsError('give at least one of --name, --name-zh, --spec, --spec-zh');
+      const row = await operator(ctx).renamePackage(positional[0]!, texts);
+      ctx.out(`${row.code}: ${row.name} / ${row.nameZh}; ${row.spec} / ${row.specZh}`);
     },
   },
   {
@@ -51,9 +85,12 @@ export const commerceCommands: OpsCommand[] = [
         ctx.out('No packages.');
         return;
       }
-      ctx.out(['id', 'code', 'type', 'name', 'spec', 'price', 'months', 'on sale'].join('\t'));
+      ctx.out(
+        ['id', 'code', 'type', 'name', 'name (zh)', 'spec', 'spec (zh)', 'price', 'months', 'on sale'].join('\t'),
+      );
       for (const p of rows) {
-        ctx.out([p.id, p.code, p.type, p.name, p.spec, formatFen(p.priceFen), p.validityMonths, p.onSale].join('\t'));
+        const texts = [p.name, p.nameZh, p.spec, p.specZh];
+        ctx.out([p.id, p.code, p.type, ...texts, formatFen(p.priceFen), p.validityMonths, p.onSale].join('\t'));
       }
     },
   },

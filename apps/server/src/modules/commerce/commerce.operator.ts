@@ -17,11 +17,17 @@ export function parseYuan(text: string): bigint {
   return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
-export interface PackageDefinition {
+/** The package's texts: `name` and `spec` in English, `nameZh` and `specZh` in Chinese. */
+export interface PackageTexts {
+  name: string;
+  nameZh: string;
+  spec: string;
+  specZh: string;
+}
+
+export interface PackageDefinition extends PackageTexts {
   code: string;
   type: PackageType;
-  name: string;
-  spec: string;
   quota: bigint | null;
   priceFen: bigint;
   validityMonths: number;
@@ -39,6 +45,13 @@ export function createCommerceOperator(deps: { db: Db; now: () => Date }) {
     },
 
     listPackages: () => packagesRepo.listPackages(db, { all: true }),
+
+    /** New texts for the catalogue; orders placed and packages bought keep the texts they were bought under. */
+    async renamePackage(code: string, texts: Partial<PackageTexts>) {
+      const row = await packagesRepo.updatePackageTexts(db, code, texts);
+      if (!row) throw new OpsError(`no package with code '${code}'`);
+      return row;
+    },
 
     async setOnSale(code: string, onSale: boolean) {
       const row = await packagesRepo.setOnSale(db, code, onSale);

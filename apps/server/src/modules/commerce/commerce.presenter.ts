@@ -1,4 +1,4 @@
-import { type LedgerEntry, limits, type MyPackage, type Order, type Package } from '@edgeward/contract';
+import { type LedgerEntry, type Locale, limits, type MyPackage, type Order, type Package } from '@edgeward/contract';
 import type { PaymentSettings } from '../../config';
 import type { OrderRow } from '../../db/schema';
 import type { LedgerRow } from './balance.repository';
@@ -8,13 +8,18 @@ type BankAccount = PaymentSettings['bankTransfer'];
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
-export function toPackage(row: PackageRow): Package {
+/** Packages and orders carry their texts in both languages; each reader gets its own. */
+function inLanguage<T>(locale: Locale, english: T, chinese: T): T {
+  return locale === 'zh-CN' ? chinese : english;
+}
+
+export function toPackage(row: PackageRow, locale: Locale): Package {
   return {
     id: row.id,
     code: row.code,
     type: row.type,
-    name: row.name,
-    spec: row.spec,
+    name: inLanguage(locale, row.name, row.nameZh),
+    spec: inLanguage(locale, row.spec, row.specZh),
     quota: row.quota?.toString() ?? null,
     priceFen: row.priceFen.toString(),
     validityMonths: row.validityMonths,
@@ -22,14 +27,14 @@ export function toPackage(row: PackageRow): Package {
 }
 
 /** `account` is where bank transfers go; shown with the order's reference when it is a transfer. */
-export function toOrder(row: OrderRow, account: BankAccount): Order {
+export function toOrder(row: OrderRow, account: BankAccount, locale: Locale): Order {
   return {
     id: row.id,
     orderNo: row.orderNo,
     kind: row.kind,
-    productName: row.productName,
+    productName: inLanguage(locale, row.productName, row.productNameZh),
     packageType: row.packageType,
-    spec: row.spec,
+    spec: inLanguage(locale, row.spec, row.specZh),
     validityMonths: row.validityMonths,
     amountFen: row.amountFen.toString(),
     status: row.status,
@@ -59,7 +64,10 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
  * served in its validity); null where nothing measures it (HTTPS requests, which the access logs do not tell
  * apart), rather than a made-up zero.
  */
-export function toMyPackage(row: UserPackageRow, now: Date, used: bigint | null = null): MyPackage {
+export function toMyPackage(
+  row: UserPackageRow,
+  { now, used, locale }: { now: Date; used: bigint | null; locale: Locale },
+): MyPackage {
   const warnMs = limits.commerce.expiryWarningDays * 86_400_000;
   const state = row.revokedAt
     ? 'refunded'
@@ -72,8 +80,8 @@ export function toMyPackage(row: UserPackageRow, now: Date, used: bigint | null 
     id: row.id,
     orderNo: row.orderNo,
     type: row.type,
-    name: row.name,
-    spec: row.spec,
+    name: inLanguage(locale, row.name, row.nameZh),
+    spec: inLanguage(locale, row.spec, row.specZh),
     quota: row.quota?.toString() ?? null,
     used: used === null ? null : used.toString(),
     remaining: used === null || row.quota === null ? null : (row.quota > used ? row.quota - used : 0n).toString(),

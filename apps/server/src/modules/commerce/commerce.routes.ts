@@ -41,22 +41,26 @@ export function commerceModule(deps: {
     const service = deps.orders();
     const notifications = deps.notifications();
     const r = commerceRoutes;
-    registerRoute(app, r.myPlan, ({ user }) => service.myPackages(user, 'cdn'));
-    registerRoute(app, r.myEoPlan, ({ user }) => service.myPackages(user, 'eo'));
-    registerRoute(app, r.packages, ({ query }) => service.packages(query.type));
-    registerRoute(app, r.createOrder, ({ user, body, actor }) => service.createOrder(user, body, actor));
-    registerRoute(app, r.orders, ({ user, query }) => service.list(user, query));
-    registerRoute(app, r.order, ({ user, params }) => service.detail(user, params.id));
-    registerRoute(app, r.cancelOrder, ({ user, params, actor }) => service.cancel(user, params.id, actor));
-    registerRoute(app, r.payByBalance, ({ user, params, headers, actor }) =>
-      service.payByBalance(user, params.id, headers['idempotency-key'], actor),
+    registerRoute(app, r.myPlan, ({ user, locale }) => service.myPackages(user, 'cdn', locale));
+    registerRoute(app, r.myEoPlan, ({ user, locale }) => service.myPackages(user, 'eo', locale));
+    registerRoute(app, r.packages, ({ query, locale }) => service.packages(query.type, locale));
+    registerRoute(app, r.createOrder, ({ user, body, actor, locale }) =>
+      service.createOrder(user, body, actor, locale),
+    );
+    registerRoute(app, r.orders, ({ user, query, locale }) => service.list(user, query, locale));
+    registerRoute(app, r.order, ({ user, params, locale }) => service.detail(user, params.id, locale));
+    registerRoute(app, r.cancelOrder, ({ user, params, actor, locale }) =>
+      service.cancel(user, params.id, actor, locale),
+    );
+    registerRoute(app, r.payByBalance, ({ user, params, headers, actor, locale }) =>
+      service.payByBalance(user, params.id, headers['idempotency-key'], actor, locale),
     );
     registerRoute(app, r.payByQr, async ({ user, params }) => {
       const payment = await service.payByQr(user, params.id);
       const svg = await QRCode.toString(payment.payUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { ...payment, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
     });
-    registerRoute(app, r.recharge, ({ user, body, locale, actor }) => service.recharge(user, body, locale, actor));
+    registerRoute(app, r.recharge, ({ user, body, locale, actor }) => service.recharge(user, body, actor, locale));
     registerRoute(app, r.balance, ({ user }) => service.balance(user));
     registerRoute(app, r.statement, async ({ user, query, locale }) => {
       const page = await service.statement(user, query);

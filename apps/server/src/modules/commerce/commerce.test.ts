@@ -59,6 +59,37 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
     expect(refused.body.error).toBe('REAL_NAME_REQUIRED');
   });
 
+  it("answers package, order and owned package texts in the reader's language, as bought", async () => {
+    const buyer = await h.user();
+    await h.fund(buyer, 50);
+    const zh = { 'accept-language': 'zh-CN' };
+    const catalogue = await h.call(buyer, 'GET', '/package/list?type=traffic', undefined, zh);
+    expect(catalogue.body.data).toEqual([expect.objectContaining({ name: '流量包 100 GB', spec: '100 GB' })]);
+    const placed = await order(buyer);
+    await pay(buyer, placed.id);
+    const inChinese = await h.call(buyer, 'GET', `/order/${placed.id}/detail`, undefined, zh);
+    expect(inChinese.body.data).toMatchObject({ productName: '流量包 100 GB', spec: '100 GB' });
+    const inEnglish = await h.call(buyer, 'GET', `/order/${placed.id}/detail`, undefined, {
+      'accept-language': 'en-US',
+    });
+    expect(inEnglish.body.data).toMatchObject({ productName: 'Traffic 100 GB', spec: '100 GB' });
+    const plan = await h.call(buyer, 'GET', '/user/my_plan', undefined, zh);
+    expect(plan.body.data).toEqual([expect.objectContaining({ name: '流量包 100 GB' })]);
+    const recharge = await h.call(buyer, 'POST', '/recharge/create', { amountYuan: 20, method: 'bank_transfer' });
+    const listed = await h.call(buyer, 'GET', '/order/list?kind=recharge', undefined, zh);
+    // The fund's recharge and this one, each named in Chinese.
+    expect(listed.body.data.list).toEqual([
+      expect.objectContaining({ orderNo: recharge.body.data.orderNo, productName: '余额充值' }),
+      expect.objectContaining({ productName: '余额充值' }),
+    ]);
+    const messages = await h.call(buyer, 'GET', '/notice/all', undefined, zh);
+    const paid = messages.body.data.list.find((m: { title: string }) => m.title.includes(placed.orderNo));
+    const detail = await h.call(buyer, 'GET', `/notice/${paid.id}`, undefined, zh);
+    expect(detail.body.data.content).toContain('（流量包 100 GB）');
+    const english = await h.call(buyer, 'GET', `/notice/${paid.id}`, undefined, { 'accept-language': 'en-US' });
+    expect(english.body.data.content).toContain('(Traffic 100 GB)');
+  });
+
   it('pays by balance: one debit with its ledger row, the order paid, the package active', async () => {
     const buyer = await h.user();
     await h.fund(buyer, 50);
@@ -90,7 +121,9 @@ describe.each(dbKinds)('commerce on %s', (kind) => {
           code,
           type: 'https_requests',
           name: `HTTPS requests ${code}`,
+          nameZh: `HTTPS 请求数 ${code}`,
           spec: '10M',
+          specZh: '1000 万次',
           quota: 10_000_000n,
           priceFen,
           validityMonths: 1,

@@ -60,7 +60,7 @@ function transferReference(): string {
  */
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, now } = deps;
-  const present = (row: OrderRow) => toOrder(row, deps.payment.bankTransfer);
+  const present = (row: OrderRow, locale: Locale) => toOrder(row, deps.payment.bankTransfer, locale);
 
   /** A locked order of the caller that can still be paid; an overdue one is closed here and refused. */
   async function payableOrder(tx: Tx, user: Caller, id: number) {
@@ -86,18 +86,18 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   return {
-    async packages(type?: PackageType): Promise<Package[]> {
-      return (await packagesRepo.listPackages(db, { type })).map(toPackage);
+    async packages(type: PackageType | undefined, locale: Locale): Promise<Package[]> {
+      return (await packagesRepo.listPackages(db, { type })).map((row) => toPackage(row, locale));
     },
 
-    async myPackages(user: Caller, platform: 'cdn' | 'eo'): Promise<MyPackage[]> {
+    async myPackages(user: Caller, platform: 'cdn' | 'eo', locale: Locale): Promise<MyPackage[]> {
       const rows = await packagesRepo.listUserPackages(db, user.id, platform === 'cdn' ? cdnTypes : ['edge_plan']);
       const at = now();
       const used = await measuredUse(user.id, rows, at);
-      return rows.map((row) => toMyPackage(row, at, used.get(row.id) ?? null));
+      return rows.map((row) => toMyPackage(row, { now: at, used: used.get(row.id) ?? null, locale }));
     },
 
-    async createOrder(user: Caller, body: OrderCreate, actor: Actor): Promise<Order> {
+    async createOrder(user: Caller, body: OrderCreate, actor: Actor, locale: Locale): Promise<Order> {
       assertRealNameVerified(user);
       const pkg = await packagesRepo.findPackage(db, body.packageId);
       if (!pkg?.onSale) throw new AppError('PACKAGE_NOT_ON_SALE');
@@ -109,8 +109,10 @@ export function createOrderService(deps: OrderServiceDeps) {
           kind: 'package',
           packageId: pkg.id,
           productName: pkg.name,
+          productNameZh: pkg.nameZh,
           packageType: pkg.type,
           spec: pkg.spec,
+          specZh: pkg.specZh,
           quota: pkg.quota,
           validityMonths: pkg.validityMonths,
           amountFen: pkg.priceFen,
@@ -121,10 +123,10 @@ export function createOrderService(deps: OrderServiceDeps) {
         await recordOrder(tx, actor, 'order.create', created, null);
         return created;
       });
-      return present(row);
+      return present(row, locale);
     },
 
-    async recharge(user: Caller, body: RechargeCreate, locale: Locale, actor: Actor): Promise<Order> {
+    async recharge(user: Caller, body: RechargeCreate, actor: Actor, locale: Locale): Promise<Order> {
       assertRealNameVerified(user);
       const at = now();
       const transfer = body.method === 'bank_transfer';
@@ -133,7 +135,8 @@ export function createOrderService(deps: OrderServiceDeps) {
           orderNo: newOrderNo(at),
           userId: user.id,
           kind: 'recharge',
-          productName: translate(locale, 'commerce.recharge.productName'),
+          productName: translate('en-US', 'commerce.recharge.productName'),
+          productNameZh: translate('zh-CN', 'commerce.recharge.productName'),
           amountFen: BigInt(body.amountYuan) * 100n,
           status: 'unpaid',
           // A bank transfer takes days and waits for the operator; a QR recharge closes like any order.
@@ -145,21 +148,21 @@ export function createOrderService(deps: OrderServiceDeps) {
         await recordOrder(tx, actor, 'order.recharge', created, null);
         return created;
       });
-      return present(row);
+      return present(row, locale);
     },
 
-    async list(user: Caller, query: OrderListQuery) {
+    async list(user: Caller, query: OrderListQuery, locale: Locale) {
       const { rows, total } = await ordersRepo.listOrders(db, user.id, query);
-      return { list: rows.map(present), total, page: query.page, size: query.size };
+      return { list: rows.map((row) => present(row, locale)), total, page: query.page, size: query.size };
     },
 
-    async detail(user: Caller, id: number): Promise<Order> {
+    async detail(user: Caller, id: number, locale: Locale): Promise<Order> {
       const row = await ordersRepo.findOwnedOrder(db, user.id, id);
       if (!row) throw notFound();
-      return present(row);
+      return present(row, locale);
     },
 
-    async cancel(user: Caller, id: number, actor: Actor): Promise<Order> {
+    async cancel(user: Caller, id: number, actor: Actor, locale: Locale): Promise<Order> {
       return db.transaction(async (tx) => {
         const order = await ordersRepo.findOwnedOrder(tx, user.id, id, { lock: true });
         if (!order) throw notFound();
@@ -169,7 +172,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         const cancelled = await ordersRepo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: at });
         await closeGatewayTrade(tx, order, at);
         await recordOrder(tx, actor, 'order.cancel', cancelled, order);
-        return present(cancelled);
+        return present(cancelled, locale);
       });
     },
 
@@ -178,7 +181,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * amount, the ledger row written, the order paid and its package activated, and the closing of a QR payment
      * opened for it queued.
      */
-    async payByBalance(user: Caller, id: number, key: string, actor: Actor): Promise<Order> {
+    async payByBalance(user: Caller, id: number, key: string, actor: Actor, locale: Locale): Promise<Order> {
       assertRealNameVerified(user);
       const hash = requestHash({ call: 'pay-by-balance', orderId: id });
       return db.transaction((tx) =>
@@ -197,7 +200,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           const paid = await settlePaid(tx, order, { method: 'balance', at });
           await closeGatewayTrade(tx, order, at);
           await recordOrder(tx, actor, 'order.pay', paid, order);
-          return present(paid);
+          return present(paid, locale);
         }),
       );
     },

@@ -32,6 +32,7 @@ export async function remindExpiringPackages(db: Db, now: Date): Promise<number>
       id: userPackages.id,
       userId: userPackages.userId,
       name: userPackages.name,
+      nameZh: userPackages.nameZh,
       expiresAt: userPackages.expiresAt,
     })
     .from(userPackages)
@@ -55,7 +56,12 @@ export async function remindExpiringPackages(db: Db, now: Date): Promise<number>
         .returning();
       if (!claimed) return;
       const date = p.expiresAt.toISOString().slice(0, 10);
-      await sendMessage(tx, p.userId, eventMessage('package', 'package.expiring', { name: p.name, date }), now);
+      await sendMessage(
+        tx,
+        p.userId,
+        eventMessage('package', 'package.expiring', { name: p.name, nameZh: p.nameZh, date }),
+        now,
+      );
     });
   }
   return due.length;

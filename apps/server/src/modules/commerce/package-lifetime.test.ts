@@ -30,7 +30,9 @@ describe.each(dbKinds)('package lifetime on %s', (kind) => {
           code,
           type,
           name: `Package ${code}`,
+          nameZh: `套餐 ${code}`,
           spec: code,
+          specZh: code,
           quota: type === 'traffic' || type === 'https_requests' ? 1_000n : null,
           priceFen,
           validityMonths: 1,
@@ -113,6 +115,8 @@ describe.each(dbKinds)('package lifetime on %s', (kind) => {
     await remindExpiringPackages(h.ctx.database.db, new Date(end - 1));
     expect(await reminded(kept)).toHaveLength(1);
     expect(await reminded(refunded)).toEqual([]);
+    const inChinese = await h.call(kept, 'GET', '/notice/all', undefined, { 'accept-language': 'zh-CN' });
+    expect(inChinese.body.data.list.map((m: { title: string }) => m.title)).toContain('套餐 套餐 traffic-a 即将到期');
   });
 
   it('closes no trade of a gateway the server no longer uses, even one whose number the sandbox knows', async () => {

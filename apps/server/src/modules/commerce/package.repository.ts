@@ -36,6 +36,15 @@ export async function findPackageByCode(db: Executor, code: string): Promise<Pac
   return row;
 }
 
+export async function updatePackageTexts(
+  db: Executor,
+  code: string,
+  texts: Partial<Pick<PackageRow, 'name' | 'nameZh' | 'spec' | 'specZh'>>,
+): Promise<PackageRow | undefined> {
+  const [row] = await db.update(packages).set(texts).where(eq(packages.code, code)).returning();
+  return row;
+}
+
 export async function setOnSale(db: Executor, code: string, onSale: boolean): Promise<PackageRow | undefined> {
   const [row] = await db.update(packages).set({ onSale }).where(eq(packages.code, code)).returning();
   return row;
@@ -62,7 +71,9 @@ export async function listUserPackages(
       orderId: userPackages.orderId,
       type: userPackages.type,
       name: userPackages.name,
+      nameZh: userPackages.nameZh,
       spec: userPackages.spec,
+      specZh: userPackages.specZh,
       quota: userPackages.quota,
       effectiveAt: userPackages.effectiveAt,
       expiresAt: userPackages.expiresAt,

@@ -29,6 +29,7 @@ const paidMessage = (order: OrderRow, creditedFen: bigint) =>
     ? eventMessage('billing', 'order.paid', {
         orderNo: order.orderNo,
         product: order.productName,
+        productZh: order.productNameZh,
         amount: formatFen(order.amountFen),
       })
     : eventMessage('billing', 'recharge.credited', { orderNo: order.orderNo, amount: formatFen(creditedFen) });
@@ -50,7 +51,9 @@ export async function settlePaid(
       orderId: order.id,
       type: order.packageType!,
       name: order.productName,
+      nameZh: order.productNameZh,
       spec: order.spec ?? '',
+      specZh: order.specZh ?? order.spec ?? '',
       quota: order.quota,
       effectiveAt: payment.at,
       expiresAt: addMonths(payment.at, order.validityMonths!),

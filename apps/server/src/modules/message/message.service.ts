@@ -68,10 +68,24 @@ export async function sendToEveryone(tx: Executor, message: OutgoingMessage, at:
   return repo.insertForEveryone(tx, toRow(message, at));
 }
 
+/**
+ * A param may carry its Chinese form beside it as `<name>Zh` (a package's name): a zh-CN reader gets that one.
+ * Messages written before a param had one keep the single form.
+ */
+function paramsIn(params: Params, locale: Locale): Params {
+  if (locale !== 'zh-CN') return params;
+  const chosen = { ...params };
+  for (const [key, value] of Object.entries(params)) {
+    if (key.endsWith('Zh') && key.length > 2) chosen[key.slice(0, -2)] = value;
+  }
+  return chosen;
+}
+
 function rendered(row: repo.NewMessage, locale: Locale) {
   if (!row.params) return { title: row.title, content: row.content };
-  const escaped = Object.fromEntries(Object.entries(row.params).map(([k, v]) => [k, escapeHtml(String(v))]));
-  return { title: translate(locale, row.title, row.params), content: translate(locale, row.content, escaped) };
+  const params = paramsIn(row.params, locale);
+  const escaped = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeHtml(String(v))]));
+  return { title: translate(locale, row.title, params), content: translate(locale, row.content, escaped) };
 }
 
 /** The message centre of the caller: its lists, detail, read flags and deletion. A foreign id answers NOT_FOUND. */
