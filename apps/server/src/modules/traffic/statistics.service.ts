@@ -34,10 +34,11 @@ export interface StatisticsServiceDeps {
   db: Db;
   now: () => Date;
   /**
-   * Confines every query to one variant's domains (the edge platform's statistics). Without it the account's
-   * figures answer, as the CDN's calls always have.
+   * Confines every query to one variant's domains: the CDN's statistics or the edge platform's. The CDN's figures
+   * of the whole account are the account's buckets (deleted domains' traffic included) less its edge-platform
+   * domains'.
    */
-  variant?: DomainVariant;
+  variant: DomainVariant;
 }
 
 type Caller = { id: number };
@@ -59,7 +60,10 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
 
   /** Named domains are summed from their own buckets; no names means the whole account's buckets. */
   async function scopeOf(user: Caller, names: readonly string[] | undefined): Promise<read.Scope> {
-    if ((names === undefined || names.length === 0) && !variant) return { userId: user.id };
+    if ((names === undefined || names.length === 0) && variant === 'cdn') {
+      const edgePlatform = await domainsOfUser(db, user.id, 'eo');
+      return { userId: user.id, except: edgePlatform.map((d) => d.id) };
+    }
     return { domainIds: (await domainsOf(user, names)).map((d) => d.id) };
   }
 
@@ -80,7 +84,7 @@ export function createStatisticsService(deps: StatisticsServiceDeps) {
     return domains.map((d) => toDomainUsage(d, totals.get(d.id))).sort(byTraffic);
   }
 
-  /** The account's figures over a range (domains deleted since included) and its peak 5-minute bandwidth. */
+  /** The figures of the variant over a range (on the CDN, deleted domains' traffic included) and their peak 5-minute bandwidth. */
   async function summary(user: Caller, startTime: number, endTime: number) {
     const scope = await scopeOf(user, undefined);
     const all = await read.scopeTotals(db, scope, rangePieces(startTime, endTime));

@@ -7,13 +7,21 @@ import type { RangePiece } from './buckets';
 
 /**
  * Whose buckets a query reads: some domains' (summed), or the whole account's, which keeps one row per bucket
- * however many domains the account has.
+ * however many domains the account has (deleted domains' traffic included), less the buckets of the domains in
+ * `except` (the CDN's figures are the account's without its edge-platform domains).
  */
-export type Scope = { domainIds: readonly number[] } | { userId: number };
+export type Scope = DomainScope | { userId: number; except?: readonly number[] };
+type DomainScope = { domainIds: readonly number[] };
+type OwnScope = DomainScope | { userId: number };
+
+/** The domains whose buckets are taken off the account's, if any. */
+function exceptOf(scope: Scope): DomainScope | null {
+  return 'userId' in scope && scope.except?.length ? { domainIds: scope.except } : null;
+}
 
 type BucketTable = typeof trafficRollups | typeof trafficAccountRollups;
 
-function tableOf(scope: Scope): { t: BucketTable; owned: SQL } {
+function tableOf(scope: OwnScope): { t: BucketTable; owned: SQL } {
   if ('userId' in scope) return { t: trafficAccountRollups, owned: eq(trafficAccountRollups.userId, scope.userId) };
   return { t: trafficRollups, owned: inArray(trafficRollups.domainId, [...scope.domainIds]) };
 }
@@ -45,6 +53,33 @@ type FigureRow = { requests: number; bytes: number; hits: number; hitBytes: numb
   's1' | 's2' | 's3' | 's4' | 's5',
   number
 >;
+
+function minus(a: Figures, b: Figures): Figures {
+  return {
+    requests: a.requests - b.requests,
+    bytes: a.bytes - b.bytes,
+    hits: a.hits - b.hits,
+    hitBytes: a.hitBytes - b.hitBytes,
+    status: [0, 1, 2, 3, 4].map((i) => a.status[i]! - b.status[i]!) as Figures['status'],
+  };
+}
+
+/** Per-bucket rows less the excepted domains' rows of the same bucket (an account row holds every domain's). */
+async function lessPerBucket<T extends { time: number }>(
+  scope: Scope,
+  read: (own: OwnScope) => Promise<T[]>,
+  subtract: (row: T, less: T) => T,
+): Promise<T[]> {
+  const own: OwnScope = 'userId' in scope ? { userId: scope.userId } : scope;
+  const rows = await read(own);
+  const except = exceptOf(scope);
+  if (!except) return rows;
+  const less = new Map((await read(except)).map((row) => [row.time, row]));
+  return rows.map((row) => {
+    const other = less.get(row.time);
+    return other ? subtract(row, other) : row;
+  });
+}
 
 function figuresOf(row: FigureRow): Figures {
   return {
@@ -78,14 +113,17 @@ export async function series(
   from: number,
   to: number,
 ): Promise<(Figures & { time: number })[]> {
-  const { t, owned } = tableOf(scope);
-  const rows = await ex
-    .select({ time: t.bucketStart, ...figureColumns(t) })
-    .from(t)
-    .where(and(owned, inBuckets(t, granularity, from, to)))
-    .groupBy(t.bucketStart)
-    .orderBy(t.bucketStart);
-  return rows.map((row) => ({ time: row.time.getTime(), ...figuresOf(row) }));
+  const read = async (own: OwnScope) => {
+    const { t, owned } = tableOf(own);
+    const rows = await ex
+      .select({ time: t.bucketStart, ...figureColumns(t) })
+      .from(t)
+      .where(and(owned, inBuckets(t, granularity, from, to)))
+      .groupBy(t.bucketStart)
+      .orderBy(t.bucketStart);
+    return rows.map((row) => ({ time: row.time.getTime(), ...figuresOf(row) }));
+  };
+  return lessPerBucket(scope, read, (row, less) => ({ time: row.time, ...minus(row, less) }));
 }
 
 /** Bytes per 5-minute bucket over the scope: the points bandwidth is read from. */
@@ -95,26 +133,34 @@ export async function fiveMinuteBytes(
   from: number,
   to: number,
 ): Promise<{ time: number; bytes: number }[]> {
-  const { t, owned } = tableOf(scope);
-  const rows = await ex
-    .select({ time: t.bucketStart, bytes: total(t.bytes) })
-    .from(t)
-    .where(and(owned, inBuckets(t, '5m', from, to)))
-    .groupBy(t.bucketStart)
-    .orderBy(t.bucketStart);
-  return rows.map((row) => ({ time: row.time.getTime(), bytes: row.bytes }));
+  const read = async (own: OwnScope) => {
+    const { t, owned } = tableOf(own);
+    const rows = await ex
+      .select({ time: t.bucketStart, bytes: total(t.bytes) })
+      .from(t)
+      .where(and(owned, inBuckets(t, '5m', from, to)))
+      .groupBy(t.bucketStart)
+      .orderBy(t.bucketStart);
+    return rows.map((row) => ({ time: row.time.getTime(), bytes: row.bytes }));
+  };
+  return lessPerBucket(scope, read, (row, less) => ({ time: row.time, bytes: row.bytes - less.bytes }));
 }
 
 /** The scope's figures over the pieces of a range. */
 export async function scopeTotals(ex: Executor, scope: Scope, pieces: readonly RangePiece[]): Promise<Figures> {
-  const { t, owned } = tableOf(scope);
-  if (pieces.length === 0)
-    return figuresOf({ requests: 0, bytes: 0, hits: 0, hitBytes: 0, s1: 0, s2: 0, s3: 0, s4: 0, s5: 0 });
-  const [row] = await ex
-    .select(figureColumns(t))
-    .from(t)
-    .where(and(owned, inPieces(pieces, t)));
-  return figuresOf(row!);
+  const read = async (own: OwnScope) => {
+    const { t, owned } = tableOf(own);
+    if (pieces.length === 0)
+      return figuresOf({ requests: 0, bytes: 0, hits: 0, hitBytes: 0, s1: 0, s2: 0, s3: 0, s4: 0, s5: 0 });
+    const [row] = await ex
+      .select(figureColumns(t))
+      .from(t)
+      .where(and(owned, inPieces(pieces, t)));
+    return figuresOf(row!);
+  };
+  const all = await read('userId' in scope ? { userId: scope.userId } : scope);
+  const except = exceptOf(scope);
+  return except ? minus(all, await read(except)) : all;
 }
 
 /** Each domain's figures over the pieces of a range, with its largest 5-minute byte count. */

@@ -27,7 +27,9 @@ function ingestOf(ctx: AreaContext) {
 export const trafficArea = defineArea({
   name: 'traffic',
   routes: (ctx) => async (app) => {
-    await app.register(trafficModule(() => createStatisticsService({ db: ctx.database.db, now: ctx.now })));
+    await app.register(
+      trafficModule(() => createStatisticsService({ db: ctx.database.db, now: ctx.now, variant: 'cdn' })),
+    );
     await app.register(edgeLogsModule(edgeNodeAuthOf(ctx), () => ingestOf(ctx)));
   },
   jobs: (ctx) => [
