@@ -151,4 +151,30 @@ test("the edge-platform domain's HTTPS and general parts follow the CDN's rules 
   await page.getByTestId('eo-save-config').click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByText('General settings saved')).toBeVisible();
+
+  // Issue 25, defect 6: the general part holds the CDN's sections (cache, headers, URL authentication, request
+  // limits), saved through /config: a response header is refused as the CDN refuses it, then saved and kept.
+  for (const section of ['cache-rules', 'section-request-headers', 'section-response-headers']) {
+    await expect(page.getByTestId(section)).toBeVisible();
+  }
+  const headers = page.getByTestId('section-response-headers');
+  await headers.getByTestId('response-header-add').click();
+  const name = headers.getByTestId('response-header-name');
+  await name.fill('Bad Header');
+  await headers.getByTestId('response-header-value').fill('edge');
+  await headers.getByTestId('domain-save-response-headers').click();
+  await expect(headers.locator('.ant-form-item-explain-error')).toHaveCount(1);
+  await name.fill('X-E2e-Eo');
+  const headerSaved = page.waitForResponse((r) => r.url().endsWith(`/eo/domain/${id}/config`));
+  await headers.getByTestId('domain-save-response-headers').click();
+  expect((await headerSaved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('section-response-headers').getByTestId('response-header-name')).toHaveValue(
+    'X-E2e-Eo',
+  );
+  const detail = await request.get(`/api/eo/domain/${id}`, { headers: { authorization: token } });
+  const body = (await detail.json()) as { data: { domainConfig: { httpResponseHeader: { headers: unknown[] } } } };
+  expect(body.data.domainConfig.httpResponseHeader.headers).toEqual([
+    { name: 'X-E2e-Eo', value: 'edge', action: 'set' },
+  ]);
 });

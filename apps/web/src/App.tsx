@@ -20,14 +20,15 @@ const englishAntdLocale: AntdLocale = { locale: 'en' };
 
 /**
  * Some answers carry texts in the caller's language (package and product names, failure reasons): after a switch
- * they are fetched again, in the new language. What is on screen stays until the new answer replaces it.
+ * they are fetched again, in the new language. What is on screen stays until the new answer replaces it. A query
+ * whose every fetch makes something new (a captcha) says `refetchOnLanguageSwitch: false` in its meta.
  */
 function useServerTextsInLanguage(locale: string) {
   const shown = useRef(locale);
   useEffect(() => {
     if (shown.current === locale) return;
     shown.current = locale;
-    void queryClient.invalidateQueries();
+    void queryClient.invalidateQueries({ predicate: (query) => query.meta?.refetchOnLanguageSwitch !== false });
   }, [locale]);
 }
 

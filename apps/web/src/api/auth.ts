@@ -20,7 +20,7 @@ export const captchaKey = (scope: string) => ['account', 'captcha', scope] as co
 
 /**
  * A captcha for one form (`scope`). Each captcha answers once, so it is never refetched behind the user's back
- * (no focus refetch, no retry, dropped on unmount); `refetch()` draws a new one.
+ * (no focus refetch, no retry, not after a language switch, dropped on unmount); `refetch()` draws a new one.
  */
 export function useCaptcha(scope: string, enabled = true) {
   return useQuery({
@@ -32,6 +32,7 @@ export function useCaptcha(scope: string, enabled = true) {
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    meta: { refetchOnLanguageSwitch: false },
   });
 }
 

@@ -11,6 +11,7 @@ import {
   type RouteDef,
 } from '@edgeward/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { download, request } from './client';
 
 /** Statuses the platform moves on by itself; screens showing them poll until they settle. */
@@ -153,24 +154,27 @@ export type ConfigSegment =
 
 export type SegmentBody<S extends ConfigSegment> = RouteBody<(typeof domainRoutes)[S]>;
 
+/** Saves one settings segment and answers the whole updated config. */
+export type SaveSegment = <S extends ConfigSegment>(segment: S, body: SegmentBody<S>) => Promise<DomainConfig>;
+
 /**
- * Saves one settings segment. Silent: the settings screens answer failures with 'Configuration failed' and the
+ * The CDN domain's segment saver. Silent: the settings screens answer failures with 'Configuration failed' and the
  * field errors. The returned config replaces the cached one, and the domain's status (now configuring) is fetched.
  */
-export function useSaveConfig<S extends ConfigSegment>(id: number, segment: S) {
+export function useConfigSaver(id: number): SaveSegment {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SegmentBody<S>) => {
+  return useCallback(
+    async (segment, body) => {
       // Every segment shares the params and the answer; only the body differs, and S ties it to the route.
       const route: RouteDef = domainRoutes[segment];
-      return request(route, { params: { id }, body }, { silent: true }) as Promise<DomainConfig>;
-    },
-    onSuccess: (config) => {
+      const config = (await request(route, { params: { id }, body }, { silent: true })) as DomainConfig;
       client.setQueryData(domainKeys.config(id), config);
       void client.invalidateQueries({ queryKey: domainKeys.detail(id) });
       void client.invalidateQueries({ queryKey: domainKeys.lists });
+      return config;
     },
-  });
+    [client, id],
+  );
 }
 
 /** The CSV of the user's domains (optionally those whose name contains `domainName`). Silent: the page says why. */

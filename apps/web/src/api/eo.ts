@@ -1,5 +1,6 @@
 import { eoDomainRoutes, type RouteBody, type RouteDef } from '@edgeward/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { request } from './client';
 import { domainKeys } from './domain';
 
@@ -37,4 +38,21 @@ export function useSaveEoPart<P extends EoPart>(id: number, part: P) {
 
 function fetchDetail(id: number) {
   return request(eoDomainRoutes.detail, { params: { id } });
+}
+
+/**
+ * The edge platform's saver of the CDN's general segments (cache, headers, URL authentication, compression,
+ * request limits): each is one key of its /config part. The answer replaces the cached domain.
+ */
+export function useEoGeneralSaver(id: number) {
+  const client = useQueryClient();
+  return useCallback(
+    async (body: RouteBody<typeof eoDomainRoutes.config>) => {
+      const data = await request(eoDomainRoutes.config, { params: { id }, body }, { silent: true });
+      client.setQueryData(eoKeys.detail(id), data);
+      void client.invalidateQueries({ queryKey: domainKeys.lists });
+      return data;
+    },
+    [client, id],
+  );
 }

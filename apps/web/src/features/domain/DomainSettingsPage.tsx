@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { canEditDomainConfig } from '@edgeward/contract';
+import { canEditDomainConfig, type DomainDetail } from '@edgeward/contract';
 import { Alert, Button, Card, Flex, Result, Tabs } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useDomainConfig, useDomainDetail } from '../../api/domain';
+import { useConfigSaver, useDomainConfig, useDomainDetail } from '../../api/domain';
 import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
@@ -24,8 +24,8 @@ import { ProtectionTab } from './settings/ProtectionTab';
 import { SettingsContext, type SettingsContextValue } from './settings/settings-context';
 import { useUnsavedEditsGuard } from './settings/unsaved-edits';
 
-const tabContent: Record<SettingTab, () => ReactNode> = {
-  basic: () => <BasicTab />,
+const tabContent: Record<SettingTab, (detail: DomainDetail) => ReactNode> = {
+  basic: (detail) => <BasicTab detail={detail} />,
   origin: () => <OriginTab />,
   https: () => <HttpsTab />,
   cache: () => <CacheTab />,
@@ -48,6 +48,7 @@ export default function DomainSettingsPage() {
   const detail = useDomainDetail(id, validId);
 
   const { setDirty } = useUnsavedEditsGuard();
+  const saveSegment = useConfigSaver(id);
 
   const context = useMemo<SettingsContextValue | null>(
     () =>
@@ -55,12 +56,12 @@ export default function DomainSettingsPage() {
         ? {
             id,
             config: config.data,
-            detail: detail.data,
             editable: canEditDomainConfig(detail.data.status),
+            saveSegment,
             setDirty,
           }
         : null,
-    [id, config.data, detail.data, setDirty],
+    [id, config.data, detail.data, saveSegment, setDirty],
   );
   useTabSubject(config.data?.domainName ?? detail.data?.domainName);
   const verified = useRealNameVerified();
@@ -129,8 +130,8 @@ export default function DomainSettingsPage() {
                 loading={<LoadingState paragraph={{ rows: 8 }} />}
               >
                 {() =>
-                  context ? (
-                    <SettingsContext.Provider value={context}>{tabContent[key]()}</SettingsContext.Provider>
+                  context && detail.data ? (
+                    <SettingsContext.Provider value={context}>{tabContent[key](detail.data)}</SettingsContext.Provider>
                   ) : null
                 }
               </DataState>

@@ -8,7 +8,7 @@ import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { DomainStatusTag } from '../domain/DomainStatusTag';
 import { listPath, settingsPath } from '../domain/paths';
-import { EoGeneralForm } from './EoGeneralForm';
+import { EoGeneralTab } from './EoGeneralTab';
 import { EoHttpsForm } from './EoHttpsForm';
 import { EoOriginForm } from './EoOriginForm';
 import { EoSecurityPolicyForm } from './EoSecurityPolicyForm';
@@ -67,7 +67,7 @@ export default function EoDomainSettingsPage() {
                 },
                 { key: 'origin', label: t('eo.settings.origin'), children: <EoOriginForm domain={data} /> },
                 { key: 'https', label: 'HTTPS', children: <EoHttpsForm domain={data} /> },
-                { key: 'config', label: t('eo.config.title'), children: <EoGeneralForm domain={data} /> },
+                { key: 'config', label: t('eo.config.title'), children: <EoGeneralTab domain={data} /> },
                 { key: 'security', label: t('eo.settings.security'), children: <EoSecurityPolicyForm domain={data} /> },
               ]}
             />

@@ -1,3 +1,4 @@
+import type { DomainDetail } from '@edgeward/contract';
 import { Alert, Descriptions, Flex, Grid, Tag, Typography } from 'antd';
 import { BreakAtDots } from '../../../components/BreakAtDots';
 import { useI18n } from '../../../i18n';
@@ -9,9 +10,9 @@ import { SectionCard } from './SectionCard';
 import { useSettings } from './settings-context';
 
 /** What the domain is and how to point it at the CDN; nothing here is edited. */
-export function BasicTab() {
+export function BasicTab({ detail }: { detail: DomainDetail }) {
   const { t } = useI18n();
-  const { config, detail } = useSettings();
+  const { config } = useSettings();
   const phone = Grid.useBreakpoint().sm === false;
   return (
     <Flex vertical gap={16}>

@@ -30,14 +30,13 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useSaveConfig } from '../../../api/domain';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { NumberInput } from '../../../components/NumberInput';
 import { useI18n } from '../../../i18n';
 import { serverFieldErrors, zodRule } from '../../../lib/form';
 import { applyConfigErrors, bodyRule, isOn, onOff } from '../domain-form';
 import { SaveBar, SectionCard } from './SectionCard';
-import { useConfigFailure, useSection, useSettings } from './settings-context';
+import { useConfigFailure, useSection, useSegmentSave, useSettings } from './settings-context';
 
 type SavedRule = DomainConfig['cacheConfig']['rules'][number];
 
@@ -98,11 +97,11 @@ export function CacheTab() {
 
 function CacheRules() {
   const { t } = useI18n();
-  const { id, config, editable } = useSettings();
+  const { config, editable } = useSettings();
   const expiry = useExpiryText();
   const { message } = App.useApp();
   const fail = useConfigFailure();
-  const save = useSaveConfig(id, 'configCacheRule');
+  const save = useSegmentSave('configCacheRule');
   const [editing, setEditing] = useState<{ index: number; rule?: SavedRule } | null>(null);
   const rules = config.cacheConfig.rules;
   const rows = rules.map((rule, index) => ({ ...rule, index })).sort((a, b) => b.priority - a.priority);
@@ -253,11 +252,11 @@ function RecommendedExpiry() {
 /** Adds (index = rules.length) or edits one rule; OK saves the whole list at once. */
 function CacheRuleModal({ index, rule, onClose }: { index: number; rule?: SavedRule; onClose: () => void }) {
   const { t } = useI18n();
-  const { id, config } = useSettings();
+  const { config } = useSettings();
   const { message } = App.useApp();
   const expiry = useExpiryText();
   const [form] = Form.useForm<RuleValues>();
-  const save = useSaveConfig(id, 'configCacheRule');
+  const save = useSegmentSave('configCacheRule');
   const fail = useConfigFailure();
   const rules = config.cacheConfig.rules;
   const type = Form.useWatch('type', form);

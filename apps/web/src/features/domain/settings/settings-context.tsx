@@ -1,16 +1,22 @@
-import type { DomainConfig, DomainDetail } from '@edgeward/contract';
+import type { DomainConfig } from '@edgeward/contract';
+import { useMutation } from '@tanstack/react-query';
 import { App, Form, type FormInstance, type FormProps } from 'antd';
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { type ConfigSegment, type SegmentBody, useSaveConfig } from '../../../api/domain';
+import type { ConfigSegment, SaveSegment, SegmentBody } from '../../../api/domain';
 import { useI18n } from '../../../i18n';
 import { applyConfigErrors, configFailureText, sameValues } from '../domain-form';
 
+/**
+ * What the settings sections work on. The CDN's settings page and the edge platform's general settings provide
+ * it; each saves a segment its own way (the edge platform's through its /config part) and answers a config of the
+ * CDN's shape, so one section serves both.
+ */
 export interface SettingsContextValue {
   id: number;
   config: DomainConfig;
-  detail: DomainDetail;
   /** False while the domain is on its way in or out (creating, deleting, under review, rejected). */
   editable: boolean;
+  saveSegment: SaveSegment;
   /** Each form section reports whether it holds unsaved edits; the page asks before they are lost. */
   setDirty: (section: string, dirty: boolean) => void;
 }
@@ -21,6 +27,12 @@ export function useSettings(): SettingsContextValue {
   const value = useContext(SettingsContext);
   if (!value) throw new Error('useSettings must be used inside the domain settings page');
   return value;
+}
+
+/** Saves one segment through the page's saver; the answer is the whole updated config. */
+export function useSegmentSave<S extends ConfigSegment>(segment: S) {
+  const { saveSegment } = useSettings();
+  return useMutation({ mutationFn: (body: SegmentBody<S>) => saveSegment(segment, body) });
 }
 
 /** Tells the page about this section's unsaved edits, and forgets them when the section goes away. */
@@ -62,12 +74,12 @@ export interface SectionOptions<V, S extends ConfigSegment> {
  */
 export function useSection<V extends object, S extends ConfigSegment>(options: SectionOptions<V, S>) {
   const { name, segment, fromConfig, toBody, listFields } = options;
-  const { id, config, editable } = useSettings();
+  const { config, editable } = useSettings();
   const { t } = useI18n();
   const { message } = App.useApp();
   const fail = useConfigFailure();
   const [form] = Form.useForm<V>();
-  const save = useSaveConfig(id, segment);
+  const save = useSegmentSave(segment);
   const [dirty, setDirty] = useState(false);
   useDirtyReport(name, dirty);
 
@@ -128,11 +140,10 @@ export function useSection<V extends object, S extends ConfigSegment>(options: S
 
 /** A switch that saves as soon as it is flipped (range, compression, WebSocket): no unsaved state to track. */
 export function useInstantSave<S extends ConfigSegment>(segment: S) {
-  const { id } = useSettings();
   const { t } = useI18n();
   const { message } = App.useApp();
   const fail = useConfigFailure();
-  const save = useSaveConfig(id, segment);
+  const save = useSegmentSave(segment);
   /** `explain` may show a failure in place (and answer true) instead of the 'Configuration failed' message. */
   const run = (body: SegmentBody<S>, explain?: (error: unknown) => boolean) =>
     save.mutate(body, {
