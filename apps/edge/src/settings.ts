@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   EDGE_ORIGIN_CA_FILE: z.string().default('/etc/ssl/certs/ca-certificates.crt'),
 });
 
-/** Where the agent keeps everything: all under the state folder (README, "Running a real edge (nginx)"). */
+/** Where the agent keeps everything: all under the state folder (docs/operations.md, "Running a real edge (nginx)"). */
 export interface EdgeLayout {
   stateDir: string;
   /** state.json: cursors, the access log's read position, reports not yet accepted. */

@@ -27,12 +27,12 @@ if (config.env === 'production' && config.publicUrlDefaulted) {
 }
 if (config.payment.sandboxLive) {
   app.log.warn(
-    'PAYMENT_GATEWAY=sandbox in production: whoever opens a sandbox pay page confirms the payment and the balance is credited for real. Only for staging or demo hosts (README, "Payments")',
+    'PAYMENT_GATEWAY=sandbox in production: whoever opens a sandbox pay page confirms the payment and the balance is credited for real. Only for staging or demo hosts (docs/architecture.md, "Payments")',
   );
 }
 if (config.identity.sandboxLive) {
   app.log.warn(
-    'real-name face checks go to the sandbox service: whoever opens a check page decides it. Plug in a real service (README, "Face checks") or review with npm run ops -- user verify|unverify',
+    'real-name face checks go to the sandbox service: whoever opens a check page decides it. Plug in a real service (docs/architecture.md, "Face checks") or review with npm run ops -- user verify|unverify',
   );
 }
 if (!config.demo && config.env === 'development') {

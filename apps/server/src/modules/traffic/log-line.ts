@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 
 /**
  * One access-log record as the edge's nginx writes it: a JSON object per line (log_format ... escape=json), the
- * fields named as in README's "Edge access logs". Only time, host, status and bytes_sent are required.
+ * fields named as in docs/architecture.md, "The traffic area". Only time, host, status and bytes_sent are required.
  */
 export interface AccessLogLine {
   /** Epoch milliseconds. */

@@ -31,7 +31,7 @@ export interface StartFaceCheck {
 export interface IdentityVerifier {
   /** Its name in URLs and stored attempts ('sandbox', 'aliyun'...). */
   readonly name: string;
-  /** A sandbox makes no real check; the screens and README say so. */
+  /** A sandbox makes no real check; the screens and docs/architecture.md say so. */
   readonly sandbox: boolean;
   /** What the notify route answers once a callback is handled, so that the service stops retrying. */
   readonly ackBody: string;

@@ -7,7 +7,7 @@ import { createSandboxVerifier } from './sandbox-verifier';
 
 export type { FaceCheckNotification, IdentityVerifier } from './identity-verifier';
 
-/** The face-check service; only the sandbox exists so far (see README, "Real-name verification", to add a real one). */
+/** The face-check service; only the sandbox exists so far (see docs/architecture.md, "Face checks", to add a real one). */
 export function createIdentityVerifier(deps: {
   config: Config;
   db: Db;

@@ -7,7 +7,7 @@ import { createSandboxGateway } from './sandbox-gateway';
 
 export type { PaymentGateway, PaymentNotification } from './payment-gateway';
 
-/** The QR payment gateway; only the sandbox exists so far (see README, "Payments", to add a real one). */
+/** The QR payment gateway; only the sandbox exists so far (see docs/architecture.md, "Payments", to add a real one). */
 export function createPaymentGateway(deps: {
   config: Config;
   db: Db;

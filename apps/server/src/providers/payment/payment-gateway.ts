@@ -29,7 +29,7 @@ export interface CreatePayment {
 export interface PaymentGateway {
   /** Its name in URLs and stored orders ('sandbox', 'wechat'...). */
   readonly name: string;
-  /** A sandbox moves no money; the screens and README say so. */
+  /** A sandbox moves no money; the screens and docs/architecture.md say so. */
   readonly sandbox: boolean;
   /** What the notify route answers once a notification is handled, so that the gateway stops retrying. */
   readonly ackBody: string;
