@@ -19,9 +19,6 @@ const pebble = pebbleCertificates(e2e.pebbleDir);
 
 export default defineConfig({
   testDir: './tests',
-  // The accessibility check (issue 25) is not yet clean: it runs on its own (`npm run test:accessibility -w
-  // @edgeward/e2e`) until every screen passes, then joins the suite.
-  testIgnore: process.env.E2E_ACCESSIBILITY ? [] : ['**/accessibility.spec.ts'],
   outputDir: './test-results',
   // Two cores: two browsers against one server; spec files run in parallel, the tests of one file in order.
   workers: 2,

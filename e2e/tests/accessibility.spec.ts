@@ -87,8 +87,16 @@ async function prepare(page: Page, locale: string, theme: Theme, token: string |
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
-  // antd's entrance animations (tabs, the drawer's mask) end within 0.3 s; their middle frames have low contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // antd's entrance animations (tabs, the drawer's mask) end within 0.3 s; their middle frames have low contrast. A
+  // looping one (a status dot's pulse) never ends and is left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function violationsOn(page: Page, route: string): Promise<string[]> {

@@ -183,7 +183,7 @@ test('with more tabs than fit, the active tab stays in view and closable', async
       has: page.locator(`[data-testid="tab-item"][data-tab-key="${key}"]`),
     });
     await expect(active).toHaveCount(1);
-    const close = active.locator('.ant-tabs-tab-remove');
+    const close = active.getByTestId('tab-close');
     await expect(async () => {
       const outer = await box(bar);
       const inner = await box(active);

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useEffect, useMemo, useRef } from 'react';
 import { RouterProvider } from 'react-router';
@@ -8,6 +8,7 @@ import { FeedbackProvider } from './components/FeedbackProvider';
 import { I18nProvider, useI18n } from './i18n';
 import { createAppRouter } from './navigation/router';
 import { useSettings } from './stores/settings';
+import { consoleTheme } from './theme/theme-config';
 
 const router = createAppRouter();
 
@@ -46,14 +47,7 @@ function Themed() {
     root.style.filter = settings.weakMode ? 'invert(80%)' : '';
   }, [settings.theme, settings.weakMode, dark]);
 
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: settings.primaryColor, borderRadius: 6 },
-      components: { Layout: { headerPadding: '0 16px' } },
-    }),
-    [dark, settings.primaryColor],
-  );
+  const themeConfig = useMemo(() => consoleTheme(dark, settings.primaryColor), [dark, settings.primaryColor]);
 
   return (
     <ConfigProvider locale={antdLocale ?? englishAntdLocale} theme={themeConfig}>

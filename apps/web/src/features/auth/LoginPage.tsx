@@ -6,6 +6,7 @@ import Password from 'antd/es/input/Password';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { loadUserRoutes, useLogin } from '../../api/auth';
+import { InlineLink } from '../../components/InlineLink';
 import { useI18n, withConsoleTexts } from '../../i18n';
 import { onFirstInteraction } from '../../lib/first-interaction';
 import { applyServerErrors, errorIdOf, lazyZodRule } from '../../lib/form';
@@ -171,7 +172,7 @@ function PasswordLogin() {
           lineHeight: themeToken.lineHeight,
         }}
       >
-        {t('account.login.noAccount')} <Link to="/user/register">{t('account.login.register')}</Link>
+        {t('account.login.noAccount')} <InlineLink to="/user/register">{t('account.login.register')}</InlineLink>
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { App, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRegister, useSendEmailCode } from '../../api/account';
+import { InlineLink } from '../../components/InlineLink';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n';
 import { type ErrorFieldMap, reportFormError, zodRule } from '../../lib/form';
@@ -136,7 +137,7 @@ export default function RegisterPage() {
         </Form.Item>
       </Form>
       <Typography.Paragraph style={{ textAlign: 'center' }}>
-        {t('account.register.haveAccount')} <Link to="/user/login">{t('account.register.toLogin')}</Link>
+        {t('account.register.haveAccount')} <InlineLink to="/user/login">{t('account.register.toLogin')}</InlineLink>
       </Typography.Paragraph>
       <AgreementModal
         open={agreementOpen}

@@ -168,7 +168,7 @@ export default function DomainListPage() {
         >
           {t('domain.list.add')}
           {limit.data ? (
-            <span data-testid="domain-limit" style={{ opacity: 0.85 }}>
+            <span data-testid="domain-limit">
               ({limit.data.used}/{limit.data.max})
             </span>
           ) : null}

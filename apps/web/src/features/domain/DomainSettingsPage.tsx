@@ -9,6 +9,7 @@ import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { RealNameRequired, useRealNameVerified } from '../../components/RealNameRequired';
 import { SampleTag } from '../../components/SampleTag';
+import { accessibleTabBar } from '../../components/tab-bar';
 import { useI18n } from '../../i18n';
 import { bothOf } from '../../lib/remote-state';
 import { useTabSubject } from '../../stores/tabs';
@@ -117,6 +118,7 @@ export default function DomainSettingsPage() {
       ) : null}
       <Card styles={{ body: { paddingTop: 4 } }}>
         <Tabs
+          renderTabBar={accessibleTabBar}
           activeKey={tab}
           destroyOnHidden
           onChange={(key) => navigate(settingsPath(id, key as SettingTab))}

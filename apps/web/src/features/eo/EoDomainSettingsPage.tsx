@@ -5,6 +5,7 @@ import { useEoDomain } from '../../api/eo';
 import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { SampleTag } from '../../components/SampleTag';
+import { accessibleTabBar } from '../../components/tab-bar';
 import { useI18n } from '../../i18n';
 import { DomainStatusTag } from '../domain/DomainStatusTag';
 import { listPath, settingsPath } from '../domain/paths';
@@ -48,6 +49,7 @@ export default function EoDomainSettingsPage() {
               </Flex>
             </Card>
             <Tabs
+              renderTabBar={accessibleTabBar}
               activeKey={tab}
               onChange={(key) => navigate(settingsPath(id, key as EoTab, 'eo'))}
               items={[

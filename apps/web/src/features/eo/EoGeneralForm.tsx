@@ -1,7 +1,8 @@
 import type { EoDomainConfig, OnOff } from '@edgeward/contract';
-import { App, Form, Switch } from 'antd';
+import { App, Form } from 'antd';
 import { useEffect } from 'react';
 import { useSaveEoPart } from '../../api/eo';
+import { OnOffSwitch } from '../../components/OnOffSwitch';
 import { useI18n } from '../../i18n';
 import { reportFormError } from '../../lib/form';
 import { SaveBar, SectionCard } from '../domain/settings/SectionCard';
@@ -10,10 +11,6 @@ interface GeneralValues {
   rangeStatus: OnOff;
   gzip: OnOff;
   brotli: OnOff;
-}
-
-function OnOffSwitch({ value, onChange }: { value?: OnOff; onChange?: (v: OnOff) => void }) {
-  return <Switch checked={value === 'on'} onChange={(checked) => onChange?.(checked ? 'on' : 'off')} />;
 }
 
 const valuesOf = (domain: EoDomainConfig): GeneralValues => ({

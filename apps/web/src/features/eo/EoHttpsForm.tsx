@@ -1,7 +1,8 @@
 import { type EoDomainConfig, type HttpsInfoInput, HttpsInfoSchema, type OnOff } from '@edgeward/contract';
-import { App, Checkbox, Form, Input, Switch, Typography } from 'antd';
+import { App, Checkbox, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useSaveEoPart } from '../../api/eo';
+import { OnOffSwitch } from '../../components/OnOffSwitch';
 import { useI18n } from '../../i18n';
 import { reportFormError } from '../../lib/form';
 import { bodyRule } from '../domain/domain-form';
@@ -14,10 +15,6 @@ interface HttpsValues {
   quic: OnOff;
   replace: boolean;
   certificate?: { name?: string; certificate?: string; privateKey?: string };
-}
-
-function OnOffSwitch({ value, onChange }: { value?: OnOff; onChange?: (v: OnOff) => void }) {
-  return <Switch checked={value === 'on'} onChange={(checked) => onChange?.(checked ? 'on' : 'off')} />;
 }
 
 const valuesOf = (domain: EoDomainConfig): HttpsValues => {

@@ -8,10 +8,11 @@ import {
   SecurityPolicySchema,
   uaClasses,
 } from '@edgeward/contract';
-import { App, Checkbox, Descriptions, Flex, Form, Input, Radio, Switch, Typography } from 'antd';
+import { App, Checkbox, Descriptions, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useSaveEoPart } from '../../api/eo';
 import { NumberInput } from '../../components/NumberInput';
+import { OnOffSwitch } from '../../components/OnOffSwitch';
 import { useI18n } from '../../i18n';
 import { reportFormError } from '../../lib/form';
 import { formatTime } from '../../lib/time';
@@ -20,11 +21,6 @@ import { SaveBar, SectionCard } from '../domain/settings/SectionCard';
 import { type SecurityFormValues, toFormValues, toSecurityBody } from './security-form';
 
 type Path = readonly (string | number)[];
-
-/** A switch bound to an 'on' | 'off' field. */
-function OnOffSwitch({ value, onChange }: { value?: 'on' | 'off'; onChange?: (v: 'on' | 'off') => void }) {
-  return <Switch checked={value === 'on'} onChange={(checked) => onChange?.(checked ? 'on' : 'off')} />;
-}
 
 /**
  * The security policy tab: the CDN's referer, IP and user-agent filters, then the edge platform's adaptive frequency

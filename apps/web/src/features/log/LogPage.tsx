@@ -4,6 +4,7 @@ import { useLoginLog } from '../../api/account';
 import { useAuthorized } from '../../components/Authorized';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTable, usePageState } from '../../components/PageTable';
+import { accessibleTabBar } from '../../components/tab-bar';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -17,6 +18,7 @@ export default function LogPage() {
       <Flex vertical gap={16}>
         <Alert type="info" showIcon title={t('account.log.underConstruction')} />
         <Tabs
+          renderTabBar={accessibleTabBar}
           items={[
             { key: 'login', label: t('account.log.loginTab'), children: <LoginLogTable /> },
             { key: 'operation', label: t('account.log.operationTab'), children: <OperationLogTable /> },

@@ -6,6 +6,7 @@ import { Authorized } from '../../components/Authorized';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
+import { accessibleTabBar } from '../../components/tab-bar';
 import { useI18n } from '../../i18n';
 import { useUnreadCount } from '../../stores/unread';
 import { MessageDetailDrawer } from './MessageDetailDrawer';
@@ -124,6 +125,7 @@ export default function MessagePage() {
     <PageContainer>
       <Card>
         <Tabs
+          renderTabBar={accessibleTabBar}
           activeKey={kind}
           onChange={(key) => setKind(key as NoticeListKind)}
           tabBarExtraContent={toolbar}

@@ -1,6 +1,7 @@
 import { cacheTaskTypes } from '@edgeward/contract';
 import { Card, Grid, Tabs } from 'antd';
 import { PageContainer } from '../../components/PageContainer';
+import { accessibleTabBar } from '../../components/tab-bar';
 import { useI18n } from '../../i18n';
 import { CacheTaskForm } from './CacheTaskForm';
 import { CacheTaskHistory } from './CacheTaskHistory';
@@ -14,6 +15,7 @@ export default function PreheatPage() {
     <PageContainer>
       <Card style={{ marginBottom: 16 }} size={phone ? 'small' : 'default'}>
         <Tabs
+          renderTabBar={accessibleTabBar}
           destroyOnHidden
           tabBarGutter={phone ? 16 : undefined}
           items={cacheTaskTypes.map((type) => ({

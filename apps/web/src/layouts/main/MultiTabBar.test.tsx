@@ -46,7 +46,7 @@ const tabNode = (key: string) => {
 const closeButton = (key: string) => {
   const tab = tabNode(key).closest<HTMLElement>('.ant-tabs-tab');
   if (!tab) throw new Error(`no tab around ${key}`);
-  return within(tab).getByRole('button', { name: 'remove' });
+  return within(tab).getByTestId('tab-close');
 };
 /** Runs a command of the tab's context menu (a menu closed before stays in the page, hidden by its class). */
 async function command(key: string, label: string) {
@@ -100,6 +100,38 @@ describe('the multi-tab bar', () => {
     fireEvent.click(closeButton('/msg'));
     expect(keys()).toEqual(['/', '/domain']);
     expect(at()).toBe('/domain?page=2');
+  });
+
+  it('closes the focused tab with Delete, as with its cross', () => {
+    drawBar([home, domains, messages], '/domain');
+    const tab = screen.getByRole('tab', { selected: true });
+    fireEvent.keyDown(tab, { key: 'Delete' });
+    expect(keys()).toEqual(['/', '/msg']);
+    expect(at()).toBe('/msg');
+    fireEvent.keyDown(screen.getByRole('tab', { selected: true }), { key: 'Backspace' });
+    expect(keys()).toEqual(['/', '/msg']);
+  });
+
+  it('opens the context menu of the focused tab from the keyboard', async () => {
+    drawBar([home, domains, messages, logs], '/log');
+    const focused = tabNode('/domain').closest<HTMLElement>('[role="tab"]');
+    if (!focused) throw new Error('no tab around /domain');
+    fireEvent.contextMenu(focused);
+    const menu = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.ant-dropdown:not(.ant-dropdown-hidden)');
+      if (!open) throw new Error('no context menu open');
+      return open;
+    });
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Close tabs to the right' }));
+    expect(keys()).toEqual(['/', '/domain']);
+  });
+
+  it('holds only tabs in its tab list, the cross hidden from assistive technology', () => {
+    drawBar([home, domains, messages], '/msg');
+    const list = screen.getByRole('tablist');
+    expect(within(list).getAllByRole('tab')).toHaveLength(3);
+    expect(within(list).queryAllByRole('button')).toEqual([]);
+    expect(within(list).queryAllByRole('img')).toEqual([]);
   });
 
   it('keeps the last tab open and says so', async () => {

@@ -1,6 +1,9 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { App, Dropdown, Tabs, theme } from 'antd';
+import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Clipped } from '../../components/Clipped';
+import { accessibleTabBar } from '../../components/tab-bar';
 import { type TextKey, useI18n } from '../../i18n';
 import { menuScopeOf } from '../../navigation/route-table';
 import { useSession } from '../../stores/session';
@@ -23,7 +26,18 @@ const noticeText: Record<TabNotice, TextKey> = {
 
 type TabCommand = 'close' | 'closeLeft' | 'closeRight' | 'closeAll';
 
-/** The open pages as closable tabs; right-click (or the context-menu key) offers the close commands. */
+/** The tab's key of an event inside a tab of the bar (its label carries it). */
+function tabKeyOf(target: EventTarget): string | undefined {
+  const tab = (target as HTMLElement).closest?.('[role="tab"]');
+  return tab?.querySelector<HTMLElement>('[data-tab-key]')?.dataset.tabKey;
+}
+
+/**
+ * The open pages as tabs. A tab closes by its cross, by Delete while it has the focus, or from its context menu
+ * (right-click, or the context-menu key or Shift+F10 on the focused tab), which also closes the others. The cross is
+ * drawn inside the tab and hidden from assistive technology: a button beside the tab would sit in the tab list,
+ * which may hold only tabs.
+ */
 export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined; home: Tab }) {
   const { t } = useI18n();
   const { message } = App.useApp();
@@ -31,6 +45,7 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
   const tabs = useTabs();
   const { token } = theme.useToken();
   const ownScope = menuScopeOf(useSession().user?.cdnType);
+  const [menuOf, setMenuOf] = useState<string>();
 
   // The object first, so that a long label cut short still tells two pages of one kind apart; the variant only
   // on pages of the console variant that is not the user's own.
@@ -57,6 +72,21 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
     else apply(closeAll(current, home, activeKey));
   };
 
+  const onKeyDown = (event: KeyboardEvent) => {
+    const key = event.key === 'Delete' ? tabKeyOf(event.target) : undefined;
+    if (!key) return;
+    event.preventDefault();
+    run('close', key);
+  };
+
+  // A context menu asked from the keyboard comes from the focused tab, outside the label the menu listens on.
+  const onContextMenu = (event: MouseEvent) => {
+    const key = tabKeyOf(event.target);
+    if (!key) return;
+    event.preventDefault();
+    setMenuOf(key);
+  };
+
   return (
     // The inline padding sits outside the tab list: on the list itself it is not counted when the list scrolls the
     // active tab into view, which then stops short under the overflow button.
@@ -64,26 +94,26 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
       aria-label={t('layout.tabs.label')}
       data-testid="multi-tab-bar"
       style={{ paddingInline: 16, background: token.colorBgContainer }}
+      onKeyDown={onKeyDown}
+      onContextMenu={onContextMenu}
     >
       <Tabs
-        type="editable-card"
-        hideAdd
+        renderTabBar={accessibleTabBar}
+        type="card"
         size="small"
         activeKey={activeKey}
         onChange={(key) => {
           const tab = tabs.find((item) => item.key === key);
           if (tab) navigate(tab.path);
         }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') run('close', key);
-        }}
         tabBarStyle={{ margin: 0, paddingTop: 6 }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          closable: true,
           label: (
             <Dropdown
               trigger={['contextMenu']}
+              open={menuOf === tab.key}
+              onOpenChange={(open) => setMenuOf(open ? tab.key : undefined)}
               menu={{
                 items: [
                   { key: 'close', label: t('layout.tabs.closeCurrent') },
@@ -93,12 +123,25 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
                 ],
                 onClick: ({ key, domEvent }) => {
                   domEvent.stopPropagation();
+                  setMenuOf(undefined);
                   run(key as TabCommand, tab.key);
                 },
               }}
             >
-              <span data-testid="tab-item" data-tab-key={tab.key} data-tab-path={tab.path}>
-                <Clipped text={labelOf(tab)} maxWidth={240} />
+              <span>
+                <span data-testid="tab-item" data-tab-key={tab.key} data-tab-path={tab.path}>
+                  <Clipped text={labelOf(tab)} maxWidth={240} />
+                </span>
+                <CloseOutlined
+                  aria-hidden
+                  data-testid="tab-close"
+                  title={t('layout.tabs.closeCurrent')}
+                  style={{ marginInlineStart: 4, padding: 4, fontSize: 10, color: token.colorTextTertiary }}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    run('close', tab.key);
+                  }}
+                />
               </span>
             </Dropdown>
           ),

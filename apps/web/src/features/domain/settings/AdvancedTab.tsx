@@ -53,67 +53,70 @@ function SwitchesSection() {
   return (
     <SectionCard title={t('domain.advanced.switchesTitle')} description={t('domain.advanced.switchesDescription')}>
       <List itemLayout="horizontal" split>
-        <SwitchRow
-          title={t('domain.advanced.range')}
-          description={t('domain.advanced.rangeHint')}
-          control={
-            <Switch
-              checked={config.rangeStatus === 'on'}
-              loading={range.saving}
-              disabled={!editable}
-              aria-label={t('domain.advanced.range')}
-              onChange={(on) => range.run({ rangeSwitch: on ? 'on' : 'off' })}
-              data-testid="range-switch"
-            />
-          }
-        />
-        <SwitchRow
-          title={t('domain.advanced.gzip')}
-          description={t('domain.advanced.gzipHint')}
-          control={
-            <Switch
-              checked={config.compress.gzip === 'on'}
-              loading={compression.saving}
-              disabled={!editable}
-              aria-label={t('domain.advanced.gzip')}
-              onChange={(on) => compression.run({ gzip: on ? 'on' : 'off', brotli: config.compress.brotli })}
-              data-testid="gzip-switch"
-            />
-          }
-        />
-        <SwitchRow
-          title={t('domain.advanced.brotli')}
-          description={t('domain.advanced.brotliHint')}
-          control={
-            <Switch
-              checked={config.compress.brotli === 'on'}
-              loading={compression.saving}
-              disabled={!editable}
-              aria-label={t('domain.advanced.brotli')}
-              onChange={(on) => compression.run({ gzip: config.compress.gzip, brotli: on ? 'on' : 'off' })}
-              data-testid="brotli-switch"
-            />
-          }
-        />
-        <SwitchRow
-          title={
-            <Flex gap={8} align="center">
-              {t('domain.advanced.websocket')}
-              <Tag color="gold">{t('domain.advanced.paidAddon')}</Tag>
-            </Flex>
-          }
-          description={t('domain.advanced.websocketHint')}
-          control={
-            <Switch
-              checked={config.websocket === 'on'}
-              loading={websocket.saving}
-              disabled={!editable}
-              aria-label={t('domain.advanced.websocket')}
-              onChange={(on) => websocket.run({ websocket: on ? 'on' : 'off' }, explainAddon)}
-              data-testid="websocket-switch"
-            />
-          }
-        />
+        {/* List draws its items in a list of its own only from dataSource: these rows need one around them. */}
+        <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          <SwitchRow
+            title={t('domain.advanced.range')}
+            description={t('domain.advanced.rangeHint')}
+            control={
+              <Switch
+                checked={config.rangeStatus === 'on'}
+                loading={range.saving}
+                disabled={!editable}
+                aria-label={t('domain.advanced.range')}
+                onChange={(on) => range.run({ rangeSwitch: on ? 'on' : 'off' })}
+                data-testid="range-switch"
+              />
+            }
+          />
+          <SwitchRow
+            title={t('domain.advanced.gzip')}
+            description={t('domain.advanced.gzipHint')}
+            control={
+              <Switch
+                checked={config.compress.gzip === 'on'}
+                loading={compression.saving}
+                disabled={!editable}
+                aria-label={t('domain.advanced.gzip')}
+                onChange={(on) => compression.run({ gzip: on ? 'on' : 'off', brotli: config.compress.brotli })}
+                data-testid="gzip-switch"
+              />
+            }
+          />
+          <SwitchRow
+            title={t('domain.advanced.brotli')}
+            description={t('domain.advanced.brotliHint')}
+            control={
+              <Switch
+                checked={config.compress.brotli === 'on'}
+                loading={compression.saving}
+                disabled={!editable}
+                aria-label={t('domain.advanced.brotli')}
+                onChange={(on) => compression.run({ gzip: config.compress.gzip, brotli: on ? 'on' : 'off' })}
+                data-testid="brotli-switch"
+              />
+            }
+          />
+          <SwitchRow
+            title={
+              <Flex gap={8} align="center">
+                {t('domain.advanced.websocket')}
+                <Tag color="gold">{t('domain.advanced.paidAddon')}</Tag>
+              </Flex>
+            }
+            description={t('domain.advanced.websocketHint')}
+            control={
+              <Switch
+                checked={config.websocket === 'on'}
+                loading={websocket.saving}
+                disabled={!editable}
+                aria-label={t('domain.advanced.websocket')}
+                onChange={(on) => websocket.run({ websocket: on ? 'on' : 'off' }, explainAddon)}
+                data-testid="websocket-switch"
+              />
+            }
+          />
+        </ul>
       </List>
       {addonRefused ? (
         <Alert
