@@ -1,7 +1,7 @@
-import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Request } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { chromiumFlags, e2e } from '../e2e/support/env';
 import { type Bench, versusTarget } from './bench';
+import { type Fetched, fetched, kb, networkQuiet, sum } from './page-downloads';
 import { startServedApp } from './served-app';
 
 const pagePath = '/user/login';
@@ -10,61 +10,6 @@ const targetScripts = 15;
 const zhLocale = /zh[-_]cn/i;
 const zhLocaleContent = /(locale|name):"zh-cn"/i;
 const chartLibrary = /\b(echarts|zrender|recharts|chart\.js|@antv|highcharts|apexcharts)\b/i;
-
-interface Fetched {
-  path: string;
-  isScript: boolean;
-  encoding: string;
-  /** The body as it came over the wire (compressed if the server compressed it). */
-  wireBytes: number;
-  decodedBytes: number;
-  /** gzip -9 of the decoded body: the figure the target is stated in, whatever the server sent. */
-  gzipBytes: number;
-  text: string;
-}
-
-async function fetched(request: Request): Promise<Fetched | undefined> {
-  const response = await request.response();
-  if (!response) return undefined;
-  const body = await response.body().catch(() => Buffer.alloc(0));
-  const sizes = await request.sizes();
-  const url = new URL(request.url());
-  return {
-    path: url.pathname + url.search,
-    isScript: request.resourceType() === 'script' || url.pathname.endsWith('.js'),
-    encoding: (await response.headerValue('content-encoding')) ?? 'identity',
-    wireBytes: sizes.responseBodySize,
-    decodedBytes: body.length,
-    gzipBytes: gzipSync(body, { level: 9 }).length,
-    text: body.toString('utf8'),
-  };
-}
-
-/** How long nothing may be in flight for the page to count as idle: longer than a busy machine's script pauses. */
-const quietMs = 2000;
-
-/** Resolves once no request has been in flight for quietMs. */
-function networkQuiet(page: Page): Promise<void> {
-  let inFlight = 0;
-  let timer: NodeJS.Timeout | undefined;
-  return new Promise((resolve) => {
-    const settle = () => {
-      clearTimeout(timer);
-      if (inFlight === 0) timer = setTimeout(resolve, quietMs);
-    };
-    page.on('request', () => {
-      inFlight++;
-      clearTimeout(timer);
-    });
-    const done = () => {
-      inFlight--;
-      settle();
-    };
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
-    settle();
-  });
-}
 
 /**
  * Every response a fresh browser profile receives for the page until the login form is drawn and the network has
@@ -88,10 +33,6 @@ async function visit(url: string): Promise<Fetched[]> {
     await browser.close();
   }
 }
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const sum = (rows: Fetched[], key: 'wireBytes' | 'decodedBytes' | 'gzipBytes') =>
-  rows.reduce((total, row) => total + row[key], 0);
 
 export default {
   name: 'bundle',

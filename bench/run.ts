@@ -5,6 +5,7 @@ import type { Bench } from './bench';
 
 const benches: Record<string, () => Promise<{ default: Bench }>> = {
   bundle: () => import('./bundle.bench'),
+  console: () => import('./console.bench'),
   lighthouse: () => import('./lighthouse.bench'),
   'api-overhead': () => import('./api-overhead.bench'),
   'domain-list': () => import('./domain-list.bench'),

@@ -37,9 +37,10 @@ async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
 
 /**
  * Builds the web app if needed and starts the server on a free loopback port with an empty PGlite directory of its
- * own. Its own process, so the browser's and Lighthouse's work in this one does not delay its answers.
+ * own. Its own process, so the browser's and Lighthouse's work in this one does not delay its answers. `settings`
+ * change its environment (the console bench signs in as demo with a fixed captcha answer).
  */
-export async function startServedApp(): Promise<ServedApp> {
+export async function startServedApp(settings: Record<string, string> = {}): Promise<ServedApp> {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-bench-served-'));
   const port = await freePort();
@@ -55,6 +56,7 @@ export async function startServedApp(): Promise<ServedApp> {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...settings,
     },
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
