@@ -10,6 +10,7 @@ import { InlineLink } from '../../components/InlineLink';
 import { useI18n, withConsoleTexts } from '../../i18n';
 import { onFirstInteraction } from '../../lib/first-interaction';
 import { applyServerErrors, errorIdOf, lazyZodRule } from '../../lib/form';
+import { preloadConsole } from '../../navigation/console-preload';
 import { lazyPage } from '../../navigation/lazy-page';
 import { safeRedirect } from '../../navigation/navigate';
 import { sessionStore } from '../../stores/session';
@@ -86,14 +87,15 @@ function PasswordLogin() {
     if (captchaShown) form.focusField('captchaCode');
   }, [captchaShown, form]);
 
-  // What checking and sending need (the user calls, their schemas, zod) is fetched at the first key stroke or press
-  // and arrives while the user types; a visitor who only looks does not download it.
+  // What checking and sending need (the user calls, their schemas, zod) and the console's first screen are fetched
+  // at the first key stroke or press and arrive while the user types; a visitor who only looks downloads neither.
   useEffect(
     () =>
       onFirstInteraction(window, () => {
         loadUserRoutes().catch(() => {
           // The first check or the login asks again, and shows a failure.
         });
+        preloadConsole();
       }),
     [],
   );
