@@ -1,5 +1,5 @@
 import { eoDomainRoutes, type RouteBody, type RouteDef } from '@edgeward/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request } from './client';
 import { domainKeys } from './domain';
@@ -21,6 +21,12 @@ export function useEoDomain(id: number) {
 export type EoPart = 'source' | 'https' | 'config' | 'security';
 
 /** Saves one part; silent, the form reports field errors under its fields. The answer replaces the cached domain. */
+/** After any save of an edge-platform domain: its answer is the domain, and the lists show its state. */
+function afterEoSave(client: QueryClient, id: number, data: Awaited<ReturnType<typeof fetchDetail>>) {
+  client.setQueryData(eoKeys.detail(id), data);
+  void client.invalidateQueries({ queryKey: domainKeys.lists });
+}
+
 export function useSaveEoPart<P extends EoPart>(id: number, part: P) {
   const client = useQueryClient();
   return useMutation({
@@ -29,10 +35,7 @@ export function useSaveEoPart<P extends EoPart>(id: number, part: P) {
       const route: RouteDef = eoDomainRoutes[part];
       return request(route, { params: { id }, body }, { silent: true }) as ReturnType<typeof fetchDetail>;
     },
-    onSuccess: (data) => {
-      client.setQueryData(eoKeys.detail(id), data);
-      void client.invalidateQueries({ queryKey: domainKeys.lists });
-    },
+    onSuccess: (data) => afterEoSave(client, id, data),
   });
 }
 
@@ -49,8 +52,7 @@ export function useEoGeneralSaver(id: number) {
   return useCallback(
     async (body: RouteBody<typeof eoDomainRoutes.config>) => {
       const data = await request(eoDomainRoutes.config, { params: { id }, body }, { silent: true });
-      client.setQueryData(eoKeys.detail(id), data);
-      void client.invalidateQueries({ queryKey: domainKeys.lists });
+      afterEoSave(client, id, data);
       return data;
     },
     [client, id],

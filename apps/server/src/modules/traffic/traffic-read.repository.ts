@@ -14,6 +14,11 @@ export type Scope = DomainScope | { userId: number; except?: readonly number[] }
 type DomainScope = { domainIds: readonly number[] };
 type OwnScope = DomainScope | { userId: number };
 
+/** The buckets the scope starts from: the account's, or its domains'. */
+function ownOf(scope: Scope): OwnScope {
+  return 'userId' in scope ? { userId: scope.userId } : scope;
+}
+
 /** The domains whose buckets are taken off the account's, if any. */
 function exceptOf(scope: Scope): DomainScope | null {
   return 'userId' in scope && scope.except?.length ? { domainIds: scope.except } : null;
@@ -70,8 +75,7 @@ async function lessPerBucket<T extends { time: number }>(
   read: (own: OwnScope) => Promise<T[]>,
   subtract: (row: T, less: T) => T,
 ): Promise<T[]> {
-  const own: OwnScope = 'userId' in scope ? { userId: scope.userId } : scope;
-  const rows = await read(own);
+  const rows = await read(ownOf(scope));
   const except = exceptOf(scope);
   if (!except) return rows;
   const less = new Map((await read(except)).map((row) => [row.time, row]));
@@ -158,7 +162,7 @@ export async function scopeTotals(ex: Executor, scope: Scope, pieces: readonly R
       .where(and(owned, inPieces(pieces, t)));
     return figuresOf(row!);
   };
-  const all = await read('userId' in scope ? { userId: scope.userId } : scope);
+  const all = await read(ownOf(scope));
   const except = exceptOf(scope);
   return except ? minus(all, await read(except)) : all;
 }
