@@ -1,7 +1,7 @@
 import { limits, RegisterFieldsSchema } from '@edgeward/contract';
 import { App, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useRegister, useSendEmailCode } from '../../api/account';
 import { InlineLink } from '../../components/InlineLink';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
