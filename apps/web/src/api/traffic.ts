@@ -6,7 +6,7 @@ import {
   type StatisticsGranularity,
   trafficRoutes,
 } from '@edgeward/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
 import { domainKeys } from './domain';
 
@@ -61,11 +61,15 @@ const calls = {
 const shownInPlace = { silent: true } as const;
 
 /** The overview's figures: the last 7 days against the 7 before, and the top-5 domains. */
-export function useHomeStatistics(variant: DomainVariant = 'cdn') {
-  return useQuery({
+/** The overview's figures: the query its page reads and the sign-in asks for ahead (navigation/console-preload). */
+export const homeStatisticsQuery = (variant: DomainVariant) =>
+  queryOptions({
     queryKey: trafficKeys.home(variant),
     queryFn: () => request(calls[variant].home, { query: {} }, shownInPlace),
   });
+
+export function useHomeStatistics(variant: DomainVariant = 'cdn') {
+  return useQuery(homeStatisticsQuery(variant));
 }
 
 /** The caller's domains with their figures in the range, for the domain choice. */

@@ -1,3 +1,4 @@
+import { queryClient } from '../api/query';
 import { loadConsoleTexts } from '../i18n';
 
 /**
@@ -9,4 +10,19 @@ export function preloadConsole() {
   void import('../layouts/MainLayout').catch(() => undefined);
   void import('../features/statistics/OverviewPage').catch(() => undefined);
   void loadConsoleTexts().catch(() => undefined);
+}
+
+/** The overview each console variant lands on. */
+const overviews = { '/': 'cdn', '/eo': 'eo' } as const;
+
+/**
+ * Asks for the landing overview's figures as soon as the session exists: the call runs while the layout is drawn,
+ * instead of after it. Any other landing page asks for its own data when it is drawn.
+ */
+export function prefetchLanding(path: string) {
+  const variant = overviews[path as keyof typeof overviews];
+  if (!variant) return;
+  void import('../api/traffic')
+    .then(({ homeStatisticsQuery }) => queryClient.prefetchQuery(homeStatisticsQuery(variant)))
+    .catch(() => undefined);
 }

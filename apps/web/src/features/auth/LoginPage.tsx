@@ -10,7 +10,7 @@ import { InlineLink } from '../../components/InlineLink';
 import { useI18n, withConsoleTexts } from '../../i18n';
 import { onFirstInteraction } from '../../lib/first-interaction';
 import { applyServerErrors, errorIdOf, lazyZodRule } from '../../lib/form';
-import { preloadConsole } from '../../navigation/console-preload';
+import { prefetchLanding, preloadConsole } from '../../navigation/console-preload';
 import { lazyPage } from '../../navigation/lazy-page';
 import { safeRedirect } from '../../navigation/navigate';
 import { sessionStore } from '../../stores/session';
@@ -53,7 +53,9 @@ function PasswordLogin() {
 
   function signedIn(token: string) {
     sessionStore.setToken(token);
-    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    const landing = safeRedirect(searchParams.get('redirect'));
+    prefetchLanding(landing);
+    navigate(landing, { replace: true });
   }
 
   function onFinish(values: LoginValues) {
