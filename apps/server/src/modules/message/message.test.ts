@@ -155,6 +155,28 @@ describe.each(dbKinds)('messages on %s', (kind) => {
     );
   });
 
+  it('gives a zh-CN reader the Chinese form of a param that has one (<name>Zh), escaped, and others the plain form', async () => {
+    await sendMessage(
+      h.ctx.database.db,
+      stranger.id,
+      // reasonzz has a suffix of the language's length that is not the language's, and comes after reasonZh in the
+      // stored order (jsonb sorts keys): it must not stand in for reason in either language.
+      eventMessage('domain', 'domain.rejected', {
+        domain: 'zh.test',
+        reason: 'too <b>short</b>',
+        reasonZh: '太<b>短</b>',
+        reasonzz: 'not this one',
+      }),
+    );
+    const [latest] = (await h.call(stranger, 'GET', '/notice/unread', undefined, 'zh-CN')).body.data.list;
+    const zh = await h.call(stranger, 'GET', `/notice/${latest.id}`, undefined, 'zh-CN');
+    expect(zh.body.data.content).toBe('<p>域名 <b>zh.test</b> 审核未通过：太&lt;b&gt;短&lt;/b&gt;</p>');
+    const en = await h.call(stranger, 'GET', `/notice/${latest.id}`);
+    expect(en.body.data.content).toBe(
+      '<p>The domain <b>zh.test</b> did not pass review: too &lt;b&gt;short&lt;/b&gt;</p>',
+    );
+  });
+
   it('pages from 0, counts unread, marks read and unread, reads all, deletes one and all', async () => {
     for (let i = 0; i < 4; i++) {
       await sendMessage(h.ctx.database.db, owner.id, { kind: 'notice', title: `n${i}`, content: `<p>${i}</p>` });
