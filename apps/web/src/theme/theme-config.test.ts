@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { contrast, mix } from './contrast';
-import { consoleTheme } from './theme-config';
+import { consoleTheme, tagColours } from './theme-config';
 
 /** A token's colour as seen on `background`: antd gives some as rgba(). */
 function seenOn(color: string, background: string): string {
@@ -36,19 +36,7 @@ describe.each([false, true])('the console theme (dark: %s)', (dark) => {
     for (const status of ['Success', 'Warning', 'Error', 'Info'] as const) {
       pairs.push([`color${status} on its tag`, t[`color${status}`], t[`color${status}Bg`]]);
     }
-    for (const tag of [
-      'blue',
-      'purple',
-      'cyan',
-      'green',
-      'magenta',
-      'red',
-      'orange',
-      'volcano',
-      'geekblue',
-      'gold',
-      'lime',
-    ] as const) {
+    for (const tag of tagColours) {
       pairs.push([`${tag} tag`, t[`${tag}7`], t[`${tag}1`]]);
     }
     const unreadable = pairs

@@ -28,7 +28,8 @@ const darkLook: Look = {
 /** Text on a solid primary (buttons, the selected step): white on the light page, black on the dark one. */
 const solidText = { light: '#ffffff', dark: '#000000' };
 
-const tagColours = [
+/** antd's tag colours whose text step the theme moves (the test checks each). */
+export const tagColours = [
   'blue',
   'purple',
   'cyan',
@@ -40,7 +41,7 @@ const tagColours = [
   'geekblue',
   'gold',
   'lime',
-];
+] as const;
 
 /**
  * A seed colour's tokens, moved until the colour reads on the page, on its tint and under the text of a solid button.
