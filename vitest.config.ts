@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/server/{src,test}/**/*.test.ts',
       'apps/edge/{src,test}/**/*.test.ts',
       'apps/web/{src,build}/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',

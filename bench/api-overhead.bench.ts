@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../apps/server/src/db/connect';
 import { rowsOf } from '../apps/server/src/db/migrate';
+import { hashSecret } from '../apps/server/src/modules/session';
 import { findActiveByTokenHash } from '../apps/server/src/modules/session/session.repository';
-import { hashSecret } from '../apps/server/src/modules/session/session.service';
 import { type Bench, type BenchDatabase, onEachDatabase, startApp, versusTarget } from './bench';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -51,7 +51,7 @@ export async function fetched(request: Request): Promise<Fetched | undefined> {
 }
 
 /** How long nothing may be in flight for the page to count as idle: longer than a busy machine's script pauses. */
-export const quietMs = 2000;
+const quietMs = 2000;
 
 /** Resolves once no request has been in flight for quietMs. */
 export function networkQuiet(page: Page): Promise<void> {

@@ -16,9 +16,10 @@ const reports = 'reports/mutation';
 const committed = 'mutation';
 
 const server = 'apps/server/src';
-const moduleArea = (name) => ({
-  mutate: [`${server}/modules/${name}/**/*.ts`],
-  tests: [`${server}/modules/${name}/**/*.test.ts`],
+/** An area's own files and tests, and the shared helpers of lib/ that moved out of it with their tests. */
+const moduleArea = (name, lib = { mutate: [], tests: [] }) => ({
+  mutate: [`${server}/modules/${name}/**/*.ts`, ...lib.mutate.map((file) => `${server}/lib/${file}`)],
+  tests: [`${server}/modules/${name}/**/*.test.ts`, ...lib.tests.map((file) => `${server}/lib/${file}`)],
   database: true,
 });
 
@@ -28,9 +29,12 @@ const areas = {
   apikey: moduleArea('apikey'),
   identity: moduleArea('identity'),
   support: moduleArea('support'),
-  certificate: moduleArea('certificate'),
+  certificate: moduleArea('certificate', {
+    mutate: ['certificate-check.ts'],
+    tests: ['certificate-check.test.ts'],
+  }),
   message: moduleArea('message'),
-  'operation-log': moduleArea('operation-log'),
+  'operation-log': moduleArea('operation-log', { mutate: ['actor.ts'], tests: [] }),
   // The sandbox gateways' callbacks (payment and face check) are checked in sandbox-callback.ts.
   'payment-provider': {
     mutate: [`${server}/providers/payment/**/*.ts`, `${server}/providers/sandbox-callback.ts`],

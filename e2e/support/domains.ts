@@ -110,7 +110,7 @@ export async function startOrigin(): Promise<TestOrigin> {
   return { ...origin, name };
 }
 
-export interface VerifyRecord {
+interface VerifyRecord {
   name: string;
   value: string;
   verified: boolean;
@@ -137,12 +137,7 @@ export async function verifyOwnership(request: APIRequestContext, token: string,
 }
 
 /** The domain's status, polled until it settles on `status` (the sandbox edge rolls changes out in ~1 s). */
-export async function waitForStatus(
-  request: APIRequestContext,
-  token: string,
-  id: number,
-  status: string,
-): Promise<void> {
+async function waitForStatus(request: APIRequestContext, token: string, id: number, status: string): Promise<void> {
   await expect
     .poll(async () => (await api<DomainDetail>(request, token, 'GET', `/domain/${id}/detail`)).status, {
       message: `domain ${id} reaches ${status}`,
@@ -181,7 +176,7 @@ export async function removeDomain(request: APIRequestContext, token: string, id
   await api(request, token, 'POST', '/domain/delete', { data: { id } });
 }
 
-export const savedMessage = 'Saved. The new configuration is being deployed to the edge.';
+const savedMessage = 'Saved. The new configuration is being deployed to the edge.';
 
 /**
  * Clicks a settings save button and checks the save went through: the segment call answered 200 and the success

@@ -49,7 +49,7 @@ export function loopbackEdgeSettings(
 }
 
 /** The agent and both its nginx (the main one and the URL authentication sidecar). */
-export async function stopEdge(agent: EdgeAgent | undefined): Promise<void> {
+async function stopEdge(agent: EdgeAgent | undefined): Promise<void> {
   await agent?.stop();
   await agent?.nginx.stop();
   await agent?.auth.nginx.stop();

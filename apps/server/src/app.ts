@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { providerDepsOf } from './composition-root';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { inArrivalOrder } from './db/pglite-turns';
@@ -21,10 +22,9 @@ import { applySecurityHeaders } from './http/security-headers';
 import { createJobRunner, JOBS_CHANNEL } from './jobs/runner';
 import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
 import { areas } from './modules';
-import { createApiKeyAuthenticator } from './modules/apikey/api-key-auth';
-import { signingDocs } from './modules/apikey/signing-docs';
+import { createApiKeyAuthenticator, signingDocs } from './modules/apikey';
 import type { AreaContext } from './modules/area';
-import { createSessionService } from './modules/session/session.service';
+import { createSessionService } from './modules/session';
 import { createProviders, type Providers } from './providers';
 import { secretBoxOf } from './secrets/secret-box';
 
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('jobs', jobs);
   app.decorate('schedules', schedules);
-  const providerDeps = { config, db, jobs, log: app.log, now };
+  const providerDeps = providerDepsOf({ config, db, jobs, log: app.log, now });
   const providers = (deps.providers ?? createProviders)(providerDeps);
   const ctx: AreaContext = { config, database: deps.database, now, providers, jobs, log: app.log };
   app.decorate('areaContext', ctx);

@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
-import {
-  defaultPasswordHashCost,
-  minimumProductionCost,
-  type PasswordHashCost,
-} from './modules/account/password-hasher';
+import { defaultPasswordHashCost, minimumProductionCost, type PasswordHashCost } from './secrets/password-hasher';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -110,7 +106,7 @@ export interface Config {
   passwordHashing: PasswordHashCost;
 }
 
-export interface DomainSettings {
+interface DomainSettings {
   /** Domains one user may hold (DOMAIN_LIMIT). */
   limit: number;
   /** Whole-site (dynamic) domains one user may hold (WHOLE_SITE_LIMIT); they always go through review. */
@@ -141,7 +137,7 @@ export interface EdgeSettings {
   sandboxFailPattern?: RegExp;
 }
 
-export interface IdentitySettings {
+interface IdentitySettings {
   /** The face-check service (IDENTITY_PROVIDER); only the sandbox exists so far. */
   provider: 'sandbox';
   /** The sandbox decides real verifications (production said IDENTITY_PROVIDER=sandbox): warned at start and on its pages. */
@@ -155,7 +151,7 @@ export interface IdentitySettings {
   dailyFailureLimit: number;
 }
 
-export interface CertificateSettings {
+interface CertificateSettings {
   acme: AcmeSettings;
 }
 
@@ -189,7 +185,7 @@ export interface PaymentSettings {
 }
 
 const developmentSandboxSecret = 'edgeward-development-sandbox-secret';
-export interface TrafficSettings {
+interface TrafficSettings {
   /** The edge nodes allowed to post access logs (EDGE_NODE_TOKENS), each with the SHA-256 of its token. */
   edgeNodes: EdgeNode[];
   /** How long the raw access-log lines are kept after their batch arrived (TRAFFIC_RAW_RETENTION_DAYS; 0: not kept). */
@@ -230,7 +226,7 @@ export function parseEdgeNodeTokens(value: string | undefined): EdgeNode[] {
 }
 
 /** 32 bytes written as 64 hex digits or as base64; anything else is refused. */
-export function parseEncryptionKey(value: string, name = 'ENCRYPTION_KEY'): Buffer {
+function parseEncryptionKey(value: string, name = 'ENCRYPTION_KEY'): Buffer {
   const text = value.trim();
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32 || (!/^[0-9a-f]{64}$/i.test(text) && key.toString('base64') !== text)) {

@@ -15,8 +15,13 @@ import { adminQuery, databaseUrlWithName } from './template-database';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). Use with describe.each. */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. TEST_DATABASE_KINDS (e.g. `postgres`) narrows the
+ * list: CI runs each database once, under a different Node version (.ci/run). Use with describe.each.
+ */
+export const dbKinds: DbKind[] = (
+  process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+).filter((kind) => !process.env.TEST_DATABASE_KINDS || process.env.TEST_DATABASE_KINDS.split(',').includes(kind));
 
 /**
  * A fresh, migrated database, copied from the run's template (test/global-setup.ts): PGlite in memory, or a database

@@ -6,7 +6,7 @@ import { rowsOf } from '../src/db/migrate';
 import { installErrorHandler } from '../src/http/error-handler';
 import { enableRateLimits, rateLimitConfig, rateLimitKeysPerRoute } from '../src/http/rate-limit';
 import { createUser } from '../src/modules/account/account.operator';
-import { createPasswordHasher } from '../src/modules/account/password-hasher';
+import { createPasswordHasher } from '../src/secrets/password-hasher';
 import { createTestContext, dbKinds, type TestContext } from './helpers';
 
 describe.each(dbKinds)('per-address rate limits on %s', (kind) => {

@@ -113,7 +113,7 @@ export const uaClassRegexes: Record<EdgeSecurityExtras['clientFiltering']['uaCla
     '^python|python-urllib|aiohttp|httpx|libwww-perl|lwp::|^perl|^php|^ruby|okhttp|axios|node-fetch|undici|^got |apache-httpclient|httpclient|libcurl|winhttp|powershell|reqwest|guzzle',
 };
 
-export const knownToolRegexes: Record<EdgeSecurityExtras['clientFiltering']['knownTools'][number], string> = {
+const knownToolRegexes: Record<EdgeSecurityExtras['clientFiltering']['knownTools'][number], string> = {
   curl: '^curl/',
   wget: '^wget/',
   'python-requests': '^python-requests/',

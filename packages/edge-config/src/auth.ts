@@ -1,5 +1,5 @@
+import type { EdgeRenderOptions } from './options';
 import { quote, quoteLiteral, regexEscape } from './quoting';
-import type { EdgeRenderOptions } from './render';
 import type { EdgeDomainConfig } from './snapshot';
 import { tempPathLines } from './temp-paths';
 

@@ -36,7 +36,7 @@ export function suffixRuleRegex(entries: readonly string[]): string {
   return `\\.(?:${entries.map((entry) => regexEscape(entry.replace(/^\./, ''))).join('|')})$`;
 }
 
-export function ruleLocationMatch(rule: Pick<CacheRule, 'type' | 'content'>): string {
+function ruleLocationMatch(rule: Pick<CacheRule, 'type' | 'content'>): string {
   if (rule.type === 'all') return '/';
   if (rule.type === 'path') return `~ ${quoteLiteral(pathRuleRegex(rule.content))}`;
   return `~* ${quoteLiteral(suffixRuleRegex(rule.content))}`;

@@ -3,9 +3,9 @@ import { urlAuthParts } from './auth';
 import { cacheLocationLines, cacheLocations } from './cache';
 import { requestLimitParts, securityLimitParts } from './limits';
 import { CACHE_STATUS_HEADER } from './main';
+import type { EdgeFile, EdgeRenderOptions } from './options';
 import { domainOriginHeaderLines } from './origin-headers';
 import { quote } from './quoting';
-import type { EdgeFile, EdgeRenderOptions } from './render';
 import type { EdgeDomainConfig, EdgeSnapshot } from './snapshot';
 
 /*

@@ -1,7 +1,7 @@
 import { authUpstreamLines } from './auth';
+import type { EdgeRenderOptions } from './options';
 import { usualOriginHeaderLines } from './origin-headers';
 import { quoteLiteral, quoteLiteralThen } from './quoting';
-import type { EdgeRenderOptions } from './render';
 import { tempPathLines } from './temp-paths';
 
 /*

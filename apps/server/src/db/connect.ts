@@ -11,14 +11,14 @@ import { takingTurns } from './pglite-turns';
 import { RecoveringPool } from './recovering-pool';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A repository function accepts the database or an open transaction alike. */
 export type Executor = Db | Tx;
 
 /** A transaction on the driver itself, for what drizzle's one-statement queries cannot carry: whole SQL scripts. */
-export interface ScriptTransaction {
+interface ScriptTransaction {
   /** Runs a script of any number of statements (a migration file, plpgsql included); not for values from users. */
   exec(script: string): Promise<void>;
   query<T>(statement: string, params?: unknown[]): Promise<T[]>;

@@ -5,7 +5,7 @@ import { createTestUser, type TestUser } from '../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../test/helpers';
 import { createUser, grantPermission, revokePermission } from '../modules/account/account.operator';
 import { setCdnTypeById } from '../modules/account/cdn-type';
-import { createPasswordHasher } from '../modules/account/password-hasher';
+import { createPasswordHasher } from '../secrets/password-hasher';
 
 /** Every call of the contract's API table that needs a session, with a path whose params are invalid too. */
 const authenticated = Object.values(tables)

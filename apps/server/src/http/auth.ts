@@ -13,8 +13,8 @@ import type {
   preParsingAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
-import type { ApiKeyAuthenticator } from '../modules/apikey/api-key-auth';
-import type { AuthUser, SessionService } from '../modules/session/session.service';
+import type { ApiKeyAuthenticator } from '../modules/apikey';
+import type { AuthUser, SessionService } from '../modules/session';
 import { AppError } from './errors';
 import { clientIp } from './trust-proxy';
 
@@ -36,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** The token is sent bare in Authorization (spec section 7); a `Bearer ` prefix is accepted too. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;
@@ -82,7 +82,7 @@ export function requireUser(
  * The one check of the product variants: a call of the CDN or of the edge platform (RouteDef.variant) answers 403
  * to a user whose cdnType does not open that variant.
  */
-export function assertVariant(user: Pick<AuthUser, 'cdnType'>, variant: DomainVariant): void {
+function assertVariant(user: Pick<AuthUser, 'cdnType'>, variant: DomainVariant): void {
   if (!variantsOf(user.cdnType).includes(variant)) throw new AppError('FORBIDDEN');
 }
 

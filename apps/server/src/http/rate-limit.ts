@@ -12,7 +12,7 @@ import { clientIp } from './trust-proxy';
 export const rateLimitKeysPerRoute = 100_000;
 
 /** The budget key of the caller's address: IPv4 itself, IPv6 by its /64 (client-address.ts). */
-export const clientKey = (request: FastifyRequest) => addressKey(clientIp(request));
+const clientKey = (request: FastifyRequest) => addressKey(clientIp(request));
 
 /**
  * Enables the contract's per-route `rateLimit` for the routes this plugin context registers afterwards. Over the

@@ -1,8 +1,8 @@
 import { envelopeOf, type Locale, type RouteDef } from '@edgeward/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Actor, userActor } from '../modules/operation-log/actor';
-import type { AuthUser } from '../modules/session/session.service';
+import { type Actor, userActor } from '../lib/actor';
+import type { AuthUser } from '../modules/session';
 import { hashSignedBody, requireUser, verifySignedBody } from './auth';
 import { localeOf, translate } from './i18n';
 import { rateLimitConfig } from './rate-limit';

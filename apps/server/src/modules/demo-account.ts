@@ -1,5 +1,5 @@
-import { ensureDemoAccount } from './account/account.operator';
-import { createPasswordHasher } from './account/password-hasher';
+import { createPasswordHasher } from '../secrets/password-hasher';
+import { ensureDemoAccount } from './account';
 import type { Area, AreaContext } from './area';
 
 /**

@@ -1,3 +1,4 @@
+import { providerDepsOf } from '../composition-root';
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
 import { DataDirLockedError } from '../db/data-dir-lock';
@@ -38,7 +39,7 @@ try {
   const now = () => new Date();
   // A runner that never starts: commands only enqueue, and the server runs the jobs.
   const jobs = createJobRunner(database.db, { now });
-  const providers = createProviders({ config, db: database.db, jobs, log: { info() {} }, now });
+  const providers = createProviders(providerDepsOf({ config, db: database.db, jobs, log: { info() {} }, now }));
   code = await runOps(commands, argv, { database, config, providers, out: (line) => console.log(line), now }, (line) =>
     console.error(line),
   );

@@ -5,7 +5,7 @@ import readline from 'node:readline';
 // The operator command line's side of the operator socket (ops-socket.ts), kept free of the server's modules so
 // that a client (the ops CLI, the browser tests) loads nothing else.
 
-export const opsSocketName = 'ops.sock';
+const opsSocketName = 'ops.sock';
 
 export function opsSocketPath(dataDir: string): string {
   return path.join(dataDir, opsSocketName);

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dbKinds, testPasswordHashing } from '../../test/helpers';
+import { providerDepsOf } from '../composition-root';
 import { loadConfig } from '../config';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
 import { createJobRunner } from '../jobs/runner';
-import { createDomainServices } from '../modules/domain/domain.services';
-import { hashSecret } from '../modules/session/session.service';
+import { domainPorts } from '../modules';
+import { createDomainServices } from '../modules/domain';
+import { hashSecret } from '../modules/session';
 import { createProviders } from '../providers';
 import { createOutboxMail } from '../providers/mail/outbox';
 import { commands } from './command-list';
@@ -26,7 +28,9 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
 
   function providersOf(db: Database) {
     const now = () => new Date();
-    return createProviders({ config, db: db.db, jobs: createJobRunner(db.db, { now }), log: { info() {} }, now });
+    return createProviders(
+      providerDepsOf({ config, db: db.db, jobs: createJobRunner(db.db, { now }), log: { info() {} }, now }),
+    );
   }
 
   async function ops(...argv: string[]) {
@@ -88,12 +92,15 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
   });
 
   it("verifies a domain's apex by hand for the customer who asked for its record", async () => {
-    const verification = createDomainServices({
-      database,
-      config,
-      providers: providersOf(database),
-      now: () => new Date(),
-    }).verification;
+    const verification = createDomainServices(
+      {
+        database,
+        config,
+        providers: providersOf(database),
+        now: () => new Date(),
+      },
+      domainPorts,
+    ).verification;
     const userId = async (name: string) => {
       const created = await ops('user', 'create', name, `${name}@example.com`, 'secret123');
       return Number(/id (\d+)/.exec(created.out)![1]);

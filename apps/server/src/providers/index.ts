@@ -2,14 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { JobRunner } from '../jobs/runner';
-import { createCaptchaRepository } from '../modules/account/captcha.repository';
-import { createOriginChecker, type OriginChecker } from '../modules/domain/origin-check';
 import { type AcmeProvider, createAcmeProvider } from './acme';
 import { type CaptchaProvider, type CaptchaStore, createCaptchaProvider } from './captcha';
 import { createDnsLookup, type DnsLookup } from './dns/resolver';
 import { createEdgeProvider, type EdgeProvider } from './edge';
 import { createIdentityVerifier, type IdentityVerifier } from './identity';
 import { createMailProvider, type MailProvider } from './mail';
+import type { OriginChecker, OriginCheckerOptions } from './origins';
 import { createPaymentGateway, type PaymentGateway } from './payment';
 import type { NotificationDelivery } from './sandbox-callback';
 
@@ -34,8 +33,10 @@ export interface ProviderDeps {
   jobs: JobRunner;
   log: Pick<FastifyBaseLogger, 'info'>;
   now: () => Date;
-  /** Where captchas are kept; the account area's table unless a test gives its own. */
-  captchaStore?: CaptchaStore;
+  /** Where captchas are kept: the account area's table (composition-root.ts). */
+  captchaStore: CaptchaStore;
+  /** The check of customer-given origins: the domain area's (composition-root.ts). */
+  originChecker: (options: OriginCheckerOptions) => OriginChecker;
   /** How the sandbox payment gateway reaches the notify URL; HTTP unless a test delivers in-process. */
   paymentDelivery?: NotificationDelivery;
   /** How the sandbox face-check service reaches the notify URL; HTTP unless a test delivers in-process. */
@@ -52,7 +53,7 @@ export function createProviders(deps: ProviderDeps): Providers {
   return {
     mail: createMailProvider({ config, db, log: deps.log, now }),
     dns,
-    origins: createOriginChecker({
+    origins: deps.originChecker({
       dns,
       allowPrivate: config.domain.allowPrivateOrigins,
       timeoutMs: config.domain.originCheckTimeoutMs,
@@ -60,7 +61,7 @@ export function createProviders(deps: ProviderDeps): Providers {
     edge: createEdgeProvider({ config, db, jobs: deps.jobs, now }),
     acme: createAcmeProvider(config.certificate.acme),
     captcha: createCaptchaProvider({
-      store: deps.captchaStore ?? createCaptchaRepository(db),
+      store: deps.captchaStore,
       now,
       fixedAnswer: config.fixedCaptcha,
     }),

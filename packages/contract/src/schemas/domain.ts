@@ -175,7 +175,7 @@ export const DomainIdBodySchema = z.object({ id: z.number({ error: 'validation.r
 export type DomainIdBody = z.infer<typeof DomainIdBodySchema>;
 
 export const DomainNameQuerySchema = z.object({ domainName: DomainNameSchema });
-export const DomainNameBodySchema = DomainNameQuerySchema;
+export const DomainNameBodySchema = z.object({ domainName: DomainNameSchema });
 export type DomainNameBody = z.output<typeof DomainNameBodySchema>;
 
 /** GET /domain/export: optional substring filter, like the list. */

@@ -1,8 +1,8 @@
 import { loginLogReasons } from '@edgeward/contract';
 import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tokenTable } from '../token-table';
 import { users } from './accounts';
 import { at, id } from './columns';
+import { tokenTable } from './token-table';
 
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),

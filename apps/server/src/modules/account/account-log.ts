@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/connect';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
+import type { Actor } from '../../lib/actor';
+import { recordOperation } from '../operation-log';
 
 // The account's own changes in the operation log. A password is never described, only that it changed and how.
 

@@ -3,9 +3,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import type { CaptchaProvider } from '../../providers/captcha';
 import type { MailProvider } from '../../providers/mail';
-import type { SessionService } from '../session/session.service';
+import type { PasswordHasher } from '../../secrets/password-hasher';
+import type { SessionService } from '../session';
 import type { AvatarStore } from './avatar.store';
-import type { PasswordHasher } from './password-hasher';
 
 /** What the account area's services are built from; each takes the part it uses. */
 export interface AccountDeps {

@@ -2,7 +2,7 @@ import { AppError } from '../../http/errors';
 
 /** The account area's errors, each naming the form field it belongs to. */
 
-export const usernameTaken = () => new AppError('USERNAME_TAKEN', { fields: { userName: 'errors.USERNAME_TAKEN' } });
+const usernameTaken = () => new AppError('USERNAME_TAKEN', { fields: { userName: 'errors.USERNAME_TAKEN' } });
 export const emailTaken = () => new AppError('EMAIL_TAKEN', { fields: { email: 'errors.EMAIL_TAKEN' } });
 export const captchaInvalid = () =>
   new AppError('CAPTCHA_INVALID', { fields: { captchaCode: 'errors.CAPTCHA_INVALID' } });

@@ -9,12 +9,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/connect';
 import { simulationTokens } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { operatorActor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
-import { hashSecret, newToken } from '../session/session.service';
+import { operatorActor } from '../../lib/actor';
+import type { PasswordHasher } from '../../secrets/password-hasher';
+import { recordOperation } from '../operation-log';
+import { hashSecret, newToken } from '../session';
 import { mapTaken, refuseTaken } from './account.errors';
 import * as repo from './account.repository';
-import type { PasswordHasher } from './password-hasher';
 
 /** What the operator command line and the server's start-up do to accounts, outside any HTTP request. */
 
@@ -171,8 +171,3 @@ export async function issueSimulationToken(
 /** Captchas, codes and tokens expired for a day are deleted; they can never answer again. */
 export const purgeExpiredSecrets = (db: Executor, now: Date = new Date()) =>
   repo.purgeExpired(db, new Date(now.getTime() - 24 * 60 * 60_000));
-
-/** The id of the account named `userName`, for operator commands of other areas; undefined when there is none. */
-export async function userIdByName(db: Executor, userName: string): Promise<number | undefined> {
-  return (await repo.findUserByName(db, userName))?.id;
-}

@@ -1,6 +1,7 @@
 import type { LoginLogItem, PageQuery, Profile, Role, SessionItemSchema } from '@edgeward/contract';
 import type { z } from 'zod';
-import type { SessionService } from '../session/session.service';
+import { pageWithTotal } from '../../lib/page';
+import type { SessionService } from '../session';
 import type { listLoginLog, ProfileRow } from './account.repository';
 
 /** Database rows -> the contract's account responses; times become epoch milliseconds. */
@@ -21,10 +22,9 @@ export function toSessionItem(row: OpenSession, currentSessionId: number): z.inf
 }
 
 export function toLoginLogPage(page: PageQuery, { rows, total }: Awaited<ReturnType<typeof listLoginLog>>) {
-  return {
-    list: rows.map((r): LoginLogItem => ({ ...r, createdAt: r.createdAt.getTime() })),
+  return pageWithTotal(
+    page,
+    rows.map((r): LoginLogItem => ({ ...r, createdAt: r.createdAt.getTime() })),
     total,
-    page: page.page,
-    size: page.size,
-  };
+  );
 }

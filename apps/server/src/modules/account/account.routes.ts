@@ -5,8 +5,8 @@ import { notFound } from '../../http/errors';
 import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
 import { clientIp } from '../../http/trust-proxy';
-import type { AccountServices } from './account.area';
 import { avatarInvalid } from './account.errors';
+import type { AccountServices } from './account.services';
 import type { Client } from './login-log';
 
 function clientOf(request: FastifyRequest): Client {

@@ -6,12 +6,12 @@ import { createTestContext, dbKinds, multipart, TEST_CAPTCHA, type TestContext }
 import { rowsOf } from '../../db/migrate';
 import { createCaptchaProvider } from '../../providers/captcha';
 import { lastOutboxMail } from '../../providers/mail/outbox';
+import { createPasswordHasher } from '../../secrets/password-hasher';
 import { secretBoxOf } from '../../secrets/secret-box';
-import { hashSecret } from '../session/session.service';
+import { hashSecret } from '../session';
 import { grantPermission, issueSimulationToken, revokePermission } from './account.operator';
 import { createCaptchaRepository } from './captcha.repository';
 import { createLoginService, loginDelayMs } from './login.service';
-import { createPasswordHasher } from './password-hasher';
 import { createTwoFactorService } from './two-factor.service';
 
 const a = limits.account;

@@ -1,7 +1,7 @@
 import { type EmailChangeCodeRequest, type Locale, limits, type ProfileEdit } from '@edgeward/contract';
 import { AppError, fieldError } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import type { AuthUser } from '../session/session.service';
+import type { AuthUser } from '../session';
 import type { AccountDeps } from './account.deps';
 import { emailTaken, passwordWrong } from './account.errors';
 import * as repo from './account.repository';

@@ -3,7 +3,7 @@ import { limits } from '@edgeward/contract';
 import type { Executor } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import type { Mail } from '../../providers/mail';
-import { hashSecret } from '../session/session.service';
+import { hashSecret } from '../session';
 import type { AccountDeps } from './account.deps';
 import { emailCodeInvalid } from './account.errors';
 import { accountPolicy } from './account.policy';
@@ -73,5 +73,3 @@ export function createEmailCodes(deps: Pick<AccountDeps, 'db' | 'now' | 'mail' |
     },
   };
 }
-
-export type EmailCodes = ReturnType<typeof createEmailCodes>;

@@ -1,7 +1,7 @@
 import { type LoginLogReason, limits, type PageQuery } from '@edgeward/contract';
 import { addressKey } from '../../http/client-address';
-import { eventMessage, sendMessage } from '../message/message.service';
-import type { AuthUser } from '../session/session.service';
+import { eventMessage, sendMessage } from '../message';
+import type { AuthUser } from '../session';
 import type { AccountDeps } from './account.deps';
 import { toLoginLogPage } from './account.presenter';
 import * as repo from './account.repository';
@@ -81,5 +81,3 @@ export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now'>) {
     },
   };
 }
-
-export type LoginLog = ReturnType<typeof createLoginLog>;

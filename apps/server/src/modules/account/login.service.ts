@@ -10,7 +10,7 @@ import { simulationTokens } from '../../db/schema';
 import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import { type AuthUser, hashSecret, newToken, sessionIdOf } from '../session/session.service';
+import { type AuthUser, hashSecret, newToken, sessionIdOf } from '../session';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid } from './account.errors';
 import { accountPolicy } from './account.policy';

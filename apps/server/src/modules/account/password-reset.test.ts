@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, TEST_CAPTCHA, type TestContext } from '../../../test/helpers';
 import { rowsOf } from '../../db/migrate';
-import { hashSecret, newToken } from '../session/session.service';
+import { createPasswordHasher } from '../../secrets/password-hasher';
+import { hashSecret, newToken } from '../session';
 import { createUser } from './account.operator';
 import { accountPolicy } from './account.policy';
-import { createPasswordHasher } from './password-hasher';
 
 describe.each(dbKinds)('password reset links on %s', (kind) => {
   let ctx: TestContext;

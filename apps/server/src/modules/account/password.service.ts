@@ -2,9 +2,8 @@ import { type ForgotPassword, type Locale, limits, type PasswordEdit, type Reset
 import { passwordResetTokens } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import type { Actor } from '../operation-log/actor';
-import * as sessionRepository from '../session/session.repository';
-import { type AuthUser, hashSecret, newToken, sessionIdOf } from '../session/session.service';
+import type { Actor } from '../../lib/actor';
+import { type AuthUser, hashSecret, newToken, revokeAllOfUser, sessionIdOf } from '../session';
 import type { AccountDeps } from './account.deps';
 import { captchaInvalid, passwordWrong } from './account.errors';
 import { accountPolicy } from './account.policy';
@@ -53,7 +52,7 @@ export function createPasswordService(
       const passwordHash = await deps.passwords.hash(input.newPassword);
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, user.id, passwordHash, now());
-        await sessionRepository.revokeAllOfUser(tx, user.id, sessionIdOf(user));
+        await revokeAllOfUser(tx, user.id, sessionIdOf(user));
         await recordPassword(tx, actor, user.userName);
       });
       return null;
@@ -89,7 +88,7 @@ export function createPasswordService(
         if (userId === undefined) throw new AppError('RESET_TOKEN_INVALID');
         await repo.updatePasswordHash(tx, userId, passwordHash, at);
         await repo.closeTokensOfUser(tx, passwordResetTokens, userId, at);
-        await sessionRepository.revokeAllOfUser(tx, userId);
+        await revokeAllOfUser(tx, userId);
         await recordPassword(tx, { kind: 'user', userId, address }, null, 'resetLink');
       });
       return null;

@@ -1,8 +1,8 @@
 import type { Profile, ProfileEdit } from '@edgeward/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../http/errors';
-import type { Actor } from '../operation-log/actor';
-import type { AuthUser } from '../session/session.service';
+import type { Actor } from '../../lib/actor';
+import type { AuthUser } from '../session';
 import type { AccountDeps } from './account.deps';
 import { avatarInvalid, mapTaken, refuseTaken } from './account.errors';
 import { toProfile } from './account.presenter';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { limits } from '@edgeward/contract';
 import { base32Encode } from '../../secrets/base32';
-import { hashSecret } from '../session/session.service';
+import { hashSecret } from '../session';
 
 /** Ten codes of 10 base32 characters (50 random bits each), shown as `xxxxx-xxxxx`, good once each. */
 export function newRecoveryCodes(): string[] {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/connect';
 import { AppError } from '../../http/errors';
-import type { AuthUser } from '../session/session.service';
+import type { AuthUser } from '../session';
 import * as repo from './account.repository';
 
 /**

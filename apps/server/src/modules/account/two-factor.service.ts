@@ -5,7 +5,7 @@ import type { Executor } from '../../db/connect';
 import { AppError, fieldError } from '../../http/errors';
 import { base32Encode } from '../../secrets/base32';
 import type { SecretBox } from '../../secrets/secret-box';
-import type { AuthUser } from '../session/session.service';
+import type { AuthUser } from '../session';
 import type { AccountDeps } from './account.deps';
 import { passwordWrong } from './account.errors';
 import * as accountRepo from './account.repository';

@@ -8,8 +8,8 @@ import { loginLog, mailOutbox, users, userTwoFactor } from '../../db/schema';
 import { commands } from '../../ops/command-list';
 import { runOps } from '../../ops/ops';
 import { base32Decode } from '../../secrets/base32';
+import { createPasswordHasher } from '../../secrets/password-hasher';
 import { issueSimulationToken } from './account.operator';
-import { createPasswordHasher } from './password-hasher';
 import { hotp, timeStep } from './totp';
 
 const PASSWORD = 'secret123';

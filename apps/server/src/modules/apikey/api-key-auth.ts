@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { limits, parseApiKeyAuthorization, type Role, stringToSign } from '@edgeward/contract';
+import { limits, parseApiKeyAuthorization, stringToSign } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../http/errors';
+import { signedInUserOf } from '../../lib/signed-in-user';
 import type { SecretBox } from '../../secrets/secret-box';
-import type { AuthUser } from '../session/session.service';
+import type { AuthUser } from '../session';
 import * as repo from './api-key.repository';
 import { secretContext } from './api-key.secrets';
 
@@ -61,16 +62,7 @@ export function createApiKeyAuthenticator(db: Db, box: SecretBox, now: () => Dat
       }
       return {
         contentSha256: auth.contentSha256,
-        user: {
-          id: row.userId,
-          userName: row.userName,
-          email: row.email,
-          avatar: row.avatar,
-          cdnType: row.cdnType,
-          realNameVerified: row.realNameVerified,
-          roles: [{ roleId: 'customer', permissions: row.permissions as Role['permissions'] }],
-          apiKeyId: row.keyId,
-        },
+        user: { ...signedInUserOf(row), apiKeyId: row.keyId },
       };
     },
   };

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { apiKeyNonces, apiKeys, users } from '../../db/schema';
-import { permissionsOfUser } from '../session/session.repository';
+import { signedInUserColumns } from '../../lib/signed-in-user';
 
 const columns = {
   id: apiKeys.id,
@@ -102,13 +102,7 @@ export async function findForSignature(db: Executor, secretId: string) {
       enabled: apiKeys.enabled,
       lastUsedAt: apiKeys.lastUsedAt,
       lastUsedIp: apiKeys.lastUsedIp,
-      userId: users.id,
-      userName: users.userName,
-      email: users.email,
-      avatar: users.avatar,
-      cdnType: users.cdnType,
-      realNameVerified: users.realNameVerified,
-      permissions: permissionsOfUser,
+      ...signedInUserColumns,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))

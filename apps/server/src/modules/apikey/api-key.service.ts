@@ -1,11 +1,11 @@
 import { type ApiKey, type ApiKeyCreate, type ApiKeyCreated, limits } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
+import type { Actor } from '../../lib/actor';
 import type { SecretBox } from '../../secrets/secret-box';
-import { refuseSimulation } from '../account/simulation.guard';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
-import type { AuthUser } from '../session/session.service';
+import { refuseSimulation } from '../account';
+import { recordOperation } from '../operation-log';
+import type { AuthUser } from '../session';
 import * as repo from './api-key.repository';
 import { newSecretId, newSecretKey, secretContext } from './api-key.secrets';
 

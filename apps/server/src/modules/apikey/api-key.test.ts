@@ -6,7 +6,7 @@ import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
 import { apiKeyNonces, apiKeys, sessions } from '../../db/schema';
 import { setCdnTypeById } from '../account/cdn-type';
-import { sendMessage } from '../message/message.service';
+import { sendMessage } from '../message';
 import * as repo from './api-key.repository';
 import { addSampleApiKeys } from './api-key.sample-data';
 

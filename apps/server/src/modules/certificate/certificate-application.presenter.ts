@@ -13,7 +13,7 @@ const ms = (at: Date | null) => (at ? at.getTime() : null);
 
 const message = (m: StoredMessage | null, locale: Locale) => (m ? translate(locale, m.key, m.params) : null);
 
-export function toDeployResults(outcomes: StoredDeployResult[], locale: Locale): CertificateDeployResult[] {
+function toDeployResults(outcomes: StoredDeployResult[], locale: Locale): CertificateDeployResult[] {
   return outcomes.map((o) => ({
     domainId: o.domainId,
     domainName: o.domainName,

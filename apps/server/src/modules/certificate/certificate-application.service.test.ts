@@ -5,14 +5,14 @@ import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, jobWithPayload, type TestContext } from '../../../test/helpers';
 import { operationLog } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Actor } from '../../lib/actor';
+import { checkCertificate } from '../../lib/certificate-check';
 import { secretBoxOf } from '../../secrets/secret-box';
-import type { Actor } from '../operation-log/actor';
 import * as certificates from './certificate.repository';
 import { materialOf } from './certificate.service';
 import { applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
 import { createApplicationService, recordViews } from './certificate-application.service';
-import { checkCertificate } from './certificate-check';
 import type { DomainHttps } from './domain-https';
 
 const apexOf = (name: string) => name.split('.').slice(-2).join('.');

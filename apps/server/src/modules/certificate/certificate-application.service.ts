@@ -10,9 +10,10 @@ import type { Db, Executor } from '../../db/connect';
 import type { StoredDnsCheck, StoredMessage } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
+import type { Actor } from '../../lib/actor';
+import { pageWithTotal } from '../../lib/page';
 import type { DnsLookup } from '../../providers/dns/resolver';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
+import { recordOperation } from '../operation-log';
 import * as certificates from './certificate.repository';
 import { applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
@@ -219,7 +220,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       const filter = { userId: user.id, search: query.search || undefined, status: query.status };
       const total = await repo.countList(db, filter);
       const rows = await repo.listPage(db, filter, { offset: (query.page - 1) * query.size, limit: query.size });
-      return { list: await viewsOf(user, rows), total, page: query.page, size: query.size };
+      return pageWithTotal(query, await viewsOf(user, rows), total);
     },
 
     detail: async (user: DomainCaller, id: number) => viewOf(user, await own(user, id)),

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/connect';
 import type { SecretBox } from '../../secrets/secret-box';
-import type { PastedCertificate } from '../domain/domain-config.service';
+import type { PastedCertificate } from '../domain';
 import * as repo from './certificate.repository';
 import { materialOf } from './certificate.service';
 

@@ -1,6 +1,6 @@
 import { secretBoxOf } from '../../secrets/secret-box';
 import type { AreaContext, SampleOwner } from '../area';
-import { sampleApex } from '../domain/domain.sample-data';
+import { sampleApex } from '../domain';
 import * as repo from './certificate.repository';
 import { certificateMaterial } from './certificate.service';
 import * as applications from './certificate-application.repository';

@@ -11,15 +11,16 @@ import {
 } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
+import type { Actor } from '../../lib/actor';
+import { type CertificateInfo, checkCertificate } from '../../lib/certificate-check';
+import { pageWithTotal } from '../../lib/page';
 import type { SecretBox } from '../../secrets/secret-box';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
-import type { AuthUser } from '../session/session.service';
+import { recordOperation } from '../operation-log';
+import type { AuthUser } from '../session';
 import { toCertificateDetail, toCertificateListItem } from './certificate.presenter';
 import * as repo from './certificate.repository';
 import * as applications from './certificate-application.repository';
 import { recordViews } from './certificate-application.service';
-import { type CertificateInfo, checkCertificate } from './certificate-check';
 import type { DomainHttps } from './domain-https';
 import { zipFiles } from './zip';
 
@@ -225,7 +226,7 @@ export function createCertificateService(deps: CertificateServiceDeps) {
           at,
         ),
       );
-      return { list, total, page: query.page, size: query.size };
+      return pageWithTotal(query, list, total);
     },
 
     detail: detailOf,

@@ -1,12 +1,10 @@
 // The certificate area's one door into the domain area: which domains a customer has, and installing a certificate
 // on one of them through the domain's own HTTPS settings (its checks, its transaction, its publish job to the edge).
 import { type CertificateUpload, type DomainVariant, domainVariants } from '@edgeward/contract';
+import type { Actor } from '../../lib/actor';
 import type { AreaContext } from '../area';
-import { apexDomain } from '../domain/apex-domain';
-import { findOfUser } from '../domain/domain.repository';
-import { createDomainServices, type DomainServices } from '../domain/domain.services';
-import type { Actor } from '../operation-log/actor';
-import type { AuthUser } from '../session/session.service';
+import { apexDomain, createDomainServices, type DomainPorts, type DomainServices, findOfUser } from '../domain';
+import type { AuthUser } from '../session';
 
 export type DomainCaller = Pick<AuthUser, 'id' | 'realNameVerified'>;
 
@@ -24,9 +22,9 @@ export interface DomainHttps {
   apexOf(name: string): string | null;
 }
 
-export function domainHttpsOf(ctx: AreaContext): DomainHttps {
+export function domainHttpsOf(ctx: AreaContext, ports: DomainPorts): DomainHttps {
   // Both product variants use the same certificates: the domain area's services of each, the CDN's for what is common.
-  const services = Object.fromEntries(domainVariants.map((v) => [v, createDomainServices(ctx, v)])) as Record<
+  const services = Object.fromEntries(domainVariants.map((v) => [v, createDomainServices(ctx, ports, v)])) as Record<
     DomainVariant,
     DomainServices
   >;

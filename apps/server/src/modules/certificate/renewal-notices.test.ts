@@ -5,11 +5,11 @@ import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
 import { certificateApplications, jobs, messages } from '../../db/schema';
 import { translate } from '../../http/i18n';
+import { checkCertificate } from '../../lib/certificate-check';
 import { secretBoxOf } from '../../secrets/secret-box';
 import * as certificates from './certificate.repository';
 import { materialOf } from './certificate.service';
 import * as repo from './certificate-application.repository';
-import { checkCertificate } from './certificate-check';
 import { createRenewalNotices, noticeMailJob } from './renewal-notices';
 
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import { translate } from '../../http/i18n';
 import { defineJob, handle } from '../../jobs/job';
 import { enqueueJob } from '../../jobs/runner';
 import type { MailProvider } from '../../providers/mail';
-import { eventMessage, sendMessage } from '../message/message.service';
+import { eventMessage, sendMessage } from '../message';
 import * as certificates from './certificate.repository';
 import * as repo from './certificate-application.repository';
 
@@ -16,7 +16,7 @@ import * as repo from './certificate-application.repository';
 export type RenewalNotice = 'needsDns' | 'failed' | 'reminder';
 
 /** Days before a certificate ends when a renewal still waiting for its records is reminded, each once. */
-export const renewalReminderDays = [7, 3] as const;
+const renewalReminderDays = [7, 3] as const;
 
 const DAY_MS = 86_400_000;
 

@@ -6,6 +6,7 @@ import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { certificateApplications, certificates, jobs } from '../../db/schema';
+import { domainPorts } from '../index';
 import { applicationJob } from './certificate-application.jobs';
 import * as repo from './certificate-application.repository';
 import { createApplicationService } from './certificate-application.service';
@@ -49,7 +50,7 @@ describe.each(dbKinds)('certificate renewal window on %s', (kind) => {
       db: h.ctx.database.db,
       now: () => at,
       dns: h.ctx.app.areaContext.providers.dns,
-      domains: domainHttpsOf(h.ctx.app.areaContext),
+      domains: domainHttpsOf(h.ctx.app.areaContext, domainPorts),
     });
   const application = async (id: number) =>
     (await h.ctx.database.db.select().from(certificateApplications).where(eq(certificateApplications.id, id)))[0]!;

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkCertificate } from './certificate-check';
+import { checkCertificate } from '../../lib/certificate-check';
 import { selfSignedCertificate } from './self-signed';
 
 describe('selfSignedCertificate', () => {

@@ -1,8 +1,8 @@
 import type { PackageType } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import type { OrderRow } from '../../db/schema';
+import { operatorActor } from '../../lib/actor';
 import { OpsError } from '../../ops/ops';
-import { operatorActor } from '../operation-log/actor';
 import { credit } from './balance.repository';
 import { closeGatewayTrade } from './commerce.jobs';
 import * as ordersRepo from './order.repository';
@@ -110,5 +110,3 @@ export function createCommerceOperator(deps: { db: Db; now: () => Date }) {
       }),
   };
 }
-
-export type CommerceOperator = ReturnType<typeof createCommerceOperator>;

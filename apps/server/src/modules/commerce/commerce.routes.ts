@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import QRCode from 'qrcode';
 import { translate } from '../../http/i18n';
 import { registerRoute } from '../../http/route';
+import { csvCell } from '../../lib/csv';
 import type { PaymentGateway } from '../../providers/payment';
-import { csvCell } from '../domain/csv';
 import type { OrderService } from './order.service';
 import type { createPaymentNotificationService } from './payment-notification.service';
 

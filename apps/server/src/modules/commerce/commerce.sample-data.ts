@@ -9,7 +9,7 @@ import { addMonths, newOrderNo, settlePaid } from './settlement';
 const GB = 1024n ** 3n;
 
 /** A starter catalogue for a development install, so that the demo's packages have something to be bought from. */
-export const sampleCatalogue: PackageDefinition[] = [
+const sampleCatalogue: PackageDefinition[] = [
   {
     code: 'sample-traffic-100g',
     type: 'traffic',

@@ -1,8 +1,8 @@
 import { formatFen, type OperationAction } from '@edgeward/contract';
 import type { Executor } from '../../db/connect';
 import type { OrderRow } from '../../db/schema';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
+import type { Actor } from '../../lib/actor';
+import { recordOperation } from '../operation-log';
 
 /**
  * An order's change in the operation log: a new order lists what it is for and its amount; a later change its

@@ -19,11 +19,12 @@ import type { Db, Tx } from '../../db/connect';
 import type { OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { translate } from '../../http/i18n';
+import type { Actor } from '../../lib/actor';
+import { pageWithTotal } from '../../lib/page';
 import type { PaymentGateway } from '../../providers/payment';
-import { assertRealNameVerified } from '../identity/real-name.guard';
-import type { Actor } from '../operation-log/actor';
-import type { AuthUser } from '../session/session.service';
-import { accountBytes, wholeBuckets } from '../traffic/traffic-usage';
+import { assertRealNameVerified } from '../identity';
+import type { AuthUser } from '../session';
+import { accountBytes, wholeBuckets } from '../traffic';
 import * as balances from './balance.repository';
 import { closeGatewayTrade } from './commerce.jobs';
 import { toLedgerEntry, toMyPackage, toOrder, toPackage } from './commerce.presenter';
@@ -153,7 +154,11 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async list(user: Caller, query: OrderListQuery, locale: Locale) {
       const { rows, total } = await ordersRepo.listOrders(db, user.id, query);
-      return { list: rows.map((row) => present(row, locale)), total, page: query.page, size: query.size };
+      return pageWithTotal(
+        query,
+        rows.map((row) => present(row, locale)),
+        total,
+      );
     },
 
     async detail(user: Caller, id: number, locale: Locale): Promise<Order> {
@@ -254,7 +259,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         limit: query.size,
         offset: (query.page - 1) * query.size,
       });
-      return { list: rows.map(toLedgerEntry), total, page: query.page, size: query.size };
+      return pageWithTotal(query, rows.map(toLedgerEntry), total);
     },
 
     async statementRows(user: Caller, query: Omit<StatementQuery, 'page' | 'size'>): Promise<LedgerEntry[]> {

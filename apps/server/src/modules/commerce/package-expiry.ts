@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { packageExpiryReminders, userPackages } from '../../db/schema';
 import { defineJob } from '../../jobs/job';
 import { defineSchedule } from '../../jobs/schedules';
-import { eventMessage, sendMessage } from '../message/message.service';
+import { eventMessage, sendMessage } from '../message';
 
 /** A package is reminded this long before it ends, once. */
 export const EXPIRY_NOTICE_DAYS = 7;

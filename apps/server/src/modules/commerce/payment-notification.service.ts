@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect';
 import { paymentNotifications, paymentTrades } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import type { PaymentNotification } from '../../providers/payment';
-import type { Actor } from '../operation-log/actor';
 import { credit } from './balance.repository';
 import * as ordersRepo from './order.repository';
 import { recordOrder } from './order-log';

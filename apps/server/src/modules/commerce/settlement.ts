@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { formatFen, type PaymentMethod } from '@edgeward/contract';
 import type { Tx } from '../../db/connect';
 import type { OrderRow } from '../../db/schema';
-import { eventMessage, sendMessage } from '../message/message.service';
+import { eventMessage, sendMessage } from '../message';
 import { credit } from './balance.repository';
 import { updateOrder } from './order.repository';
 import { insertUserPackage } from './package.repository';

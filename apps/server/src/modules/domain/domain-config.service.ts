@@ -22,10 +22,10 @@ import {
 import type { Executor } from '../../db/connect';
 import type { StoredDomainConfig } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
-import { type CertificateInfo, type CertificateProblem, checkCertificate } from '../certificate/certificate-check';
-import { assertRealNameVerified } from '../identity/real-name.guard';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
+import type { Actor } from '../../lib/actor';
+import { type CertificateInfo, type CertificateProblem, checkCertificate } from '../../lib/certificate-check';
+import { assertRealNameVerified } from '../identity';
+import { recordOperation } from '../operation-log';
 import { toDomainConfig } from './domain.presenter';
 import * as repo from './domain.repository';
 import type { DomainOriginService } from './domain-origin.service';
@@ -33,7 +33,7 @@ import { edgeTarget, nextStatus } from './domain-state';
 import { type Caller, type DomainStore, ownDomain, refused, requestPublish } from './domain-steps';
 
 /** Paid add-ons a settings switch may need. */
-export type Addon = 'websocket';
+type Addon = 'websocket';
 
 export interface DomainConfigServiceDeps extends DomainStore {
   origins: DomainOriginService;
@@ -313,5 +313,3 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
     })),
   };
 }
-
-export type DomainConfigService = ReturnType<typeof createDomainConfigService>;

@@ -37,5 +37,3 @@ export function createDomainExportService(deps: DomainExportServiceDeps) {
     },
   };
 }
-
-export type DomainExportService = ReturnType<typeof createDomainExportService>;

@@ -1,7 +1,7 @@
 import { isIp, type OriginSetting } from '@edgeward/contract';
 import { AppError, fieldError } from '../../http/errors';
 import type { DnsLookup } from '../../providers/dns/resolver';
-import type { OriginChecker } from './origin-check';
+import type { OriginChecker } from '../../providers/origins';
 
 export interface DomainOriginServiceDeps {
   dns: DnsLookup;

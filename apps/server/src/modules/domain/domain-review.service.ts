@@ -1,8 +1,8 @@
 import { toAsciiDomain } from '@edgeward/contract';
 import { notFound } from '../../http/errors';
-import { eventMessage, sendMessage } from '../message/message.service';
-import { operatorActor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
+import { operatorActor } from '../../lib/actor';
+import { eventMessage, sendMessage } from '../message';
+import { recordOperation } from '../operation-log';
 import * as repo from './domain.repository';
 import { nextStatus } from './domain-state';
 import { type DomainStore, refused, requestPublish } from './domain-steps';
@@ -46,5 +46,3 @@ export function createDomainReviewService(deps: Omit<DomainStore, 'variant'>) {
     },
   };
 }
-
-export type DomainReviewService = ReturnType<typeof createDomainReviewService>;

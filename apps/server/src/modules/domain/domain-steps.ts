@@ -2,7 +2,7 @@ import type { DomainVariant } from '@edgeward/contract';
 import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
-import type { AuthUser } from '../session/session.service';
+import type { AuthUser } from '../session';
 import { publishJob } from './domain.jobs';
 import * as repo from './domain.repository';
 import type { DomainEvent } from './domain-state';

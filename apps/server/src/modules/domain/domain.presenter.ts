@@ -8,15 +8,15 @@ import {
   type VerifyResult,
 } from '@edgeward/contract';
 import { translate } from '../../http/i18n';
+import { csvRow } from '../../lib/csv';
 import { apexDomain } from './apex-domain';
-import { csvRow } from './csv';
 import type { DomainRow, DomainWithConfig } from './domain.repository';
 import type { VerificationOutcome } from './domain-verification.service';
 
 // What the API shows of a domain: explicit whitelists of the stored rows, in the contract's shapes.
 
 /** The apex of a stored name; names stored before the public suffix list was used may have none. */
-export function storedApexOf(domainName: string): string {
+function storedApexOf(domainName: string): string {
   return apexDomain(domainName) ?? domainName;
 }
 

@@ -21,7 +21,7 @@ import { insertDomain } from './domain.repository';
 import { ensureVerification, setVerificationStatus } from './domain-verification.repository';
 
 /** One domain of the demo account's sample data. */
-export interface SampleDomain {
+interface SampleDomain {
   domainName: string;
   type: AccelerationType;
   status: DomainStatus;
@@ -94,7 +94,7 @@ function richConfig(): StoredDomainConfig {
 }
 
 /** Sample domains in the states a customer meets: deployed, switched off, deploying, failed, waiting for review. */
-export function sampleDomains(): SampleDomain[] {
+function sampleDomains(): SampleDomain[] {
   return [
     { domainName: 'www.example.com', type: 'web', status: 'enabled', config: richConfig() },
     {

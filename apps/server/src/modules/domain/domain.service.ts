@@ -11,9 +11,10 @@ import {
 import type { Config } from '../../config';
 import type { StoredDomainConfig } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { assertRealNameVerified } from '../identity/real-name.guard';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
+import type { Actor } from '../../lib/actor';
+import { pageWithTotal } from '../../lib/page';
+import { assertRealNameVerified } from '../identity';
+import { recordOperation } from '../operation-log';
 import { toDetail, toListItem } from './domain.presenter';
 import * as repo from './domain.repository';
 import * as listRepo from './domain-list.repository';
@@ -156,7 +157,7 @@ export function createDomainService(deps: DomainServiceDeps) {
         order: query.order,
         total,
       });
-      return { list: rows.map(toListItem), total, page: query.page, size: query.size };
+      return pageWithTotal(query, rows.map(toListItem), total);
     },
 
     async detail(user: Caller, id: number): Promise<DomainDetail> {
@@ -168,5 +169,3 @@ export function createDomainService(deps: DomainServiceDeps) {
     delete: (user: Caller, id: number, actor: Actor) => switchStatus(user, id, 'delete', actor),
   };
 }
-
-export type DomainService = ReturnType<typeof createDomainService>;

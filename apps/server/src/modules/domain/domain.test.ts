@@ -4,7 +4,8 @@ import { closedPort, createDomainHarness, type DomainHarness, segmentBodies } fr
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import { domainCommands } from '../../ops/commands/domain';
+import { domainPorts } from '../index';
+import { domainCommands } from './domain.commands';
 
 const NOT_FOUND = { code: 404, message: 'Not found', data: null, error: 'NOT_FOUND' };
 
@@ -22,7 +23,7 @@ describe.each(dbKinds)('domains on %s', (kind) => {
   /** Runs an operator command as `npm run ops` would, over the test database and clock. */
   async function ops(...argv: string[]): Promise<string[]> {
     const words = argv.join(' ');
-    const command = [...domainCommands]
+    const command = [...domainCommands(domainPorts)]
       .sort((a, b) => b.name.length - a.name.length)
       .find((c) => words === c.name || words.startsWith(`${c.name} `));
     if (!command) throw new Error(`no command for ${words}`);

@@ -1,7 +1,7 @@
 import { defaultEoSecurityExtras, toAsciiDomain } from '@edgeward/contract';
 import { EdgeSnapshotSchema } from '@edgeward/edge-config';
 import { cnameFor, type EdgeReport, type EdgeSnapshot } from '../../providers/edge/edge.provider';
-import { eventMessage, sendMessage } from '../message/message.service';
+import { eventMessage, sendMessage } from '../message';
 import * as repo from './domain.repository';
 import { edgeTarget, nextStatus } from './domain-state';
 import type { DomainStore } from './domain-steps';
@@ -96,5 +96,3 @@ export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'> & { 
     },
   };
 }
-
-export type EdgeRolloutService = ReturnType<typeof createEdgeRolloutService>;

@@ -1,32 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isInternalIp, isIp } from '@edgeward/contract';
-import type { DnsLookup } from '../../providers/dns/resolver';
-
-export interface OriginTarget {
-  /** An IP address or a domain name. */
-  host: string;
-  port: number;
-  protocol: 'http' | 'https';
-  /** The Host header (and TLS server name) the edge will send. */
-  hostHeader: string;
-}
-
-export type OriginCheckResult = { ok: true; address: string } | { ok: false; reason: 'internal' | 'unreachable' };
-
-export interface OriginCheckerOptions {
-  dns: DnsLookup;
-  /** Lets origins on private and loopback addresses through (ALLOW_PRIVATE_ORIGINS); off in production. */
-  allowPrivate: boolean;
-  timeoutMs: number;
-}
+import type { OriginChecker, OriginCheckerOptions, OriginCheckResult, OriginTarget } from '../../providers/origins';
 
 /**
  * The console reaches out to customer-given addresses, so every check is an SSRF risk: a name is resolved here
  * once, refused when any of its addresses is internal, and the request goes to the address that was checked (not
  * to the name again), so a second resolution cannot swap in an internal address.
  */
-export function createOriginChecker(options: OriginCheckerOptions) {
+export function createOriginChecker(options: OriginCheckerOptions): OriginChecker {
   async function addressesOf(host: string): Promise<string[]> {
     if (isIp(host)) return [host];
     try {
@@ -94,5 +76,3 @@ export function createOriginChecker(options: OriginCheckerOptions) {
     },
   };
 }
-
-export type OriginChecker = ReturnType<typeof createOriginChecker>;

@@ -36,5 +36,3 @@ export function createUrlSigningService(deps: DomainStore) {
     },
   };
 }
-
-export type UrlSigningService = ReturnType<typeof createUrlSigningService>;

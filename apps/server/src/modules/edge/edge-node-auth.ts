@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EdgeNode } from '../../config';
 import type { Db } from '../../db/connect';
-import { edgeNodeOf } from '../traffic/edge-node-auth';
+import type { AreaContext } from '../area';
 import * as repo from './edge-node.repository';
 
 /** The node behind an edge call: issued by the operator (`id`), or configured in EDGE_NODE_TOKENS (`id` null). */
@@ -23,7 +23,7 @@ export const newNodeToken = () => randomBytes(32).toString('base64url');
  * lookup's time could tell is about a hash, never about a token; the configured ones are compared in constant time
  * (edgeNodeOf). A call seen marks the issued node's last-seen time.
  */
-export function createEdgeNodeAuth(deps: {
+function createEdgeNodeAuth(deps: {
   db: Db;
   configured: () => readonly EdgeNode[];
   now: () => Date;
@@ -40,4 +40,24 @@ export function createEdgeNodeAuth(deps: {
     }
     return configured === null ? null : { name: configured, id: null };
   };
+}
+
+/** The one authentication of edge calls, for the agents' routes here and the traffic area's log intake. */
+export const edgeNodeAuthOf = (ctx: AreaContext) =>
+  createEdgeNodeAuth({ db: ctx.database.db, configured: () => ctx.config.traffic.edgeNodes, now: ctx.now });
+
+/**
+ * The edge node a bearer token belongs to, or null. Only SHA-256 hashes of the configured tokens are held, and
+ * each is compared in constant time, all of them every time, so neither the answer's time nor a memory dump tells
+ * a token.
+ */
+export function edgeNodeOf(nodes: readonly EdgeNode[], authorization: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) return null;
+  const presented = createHash('sha256').update(match[1]!).digest();
+  let found: string | null = null;
+  for (const node of nodes) {
+    if (timingSafeEqual(presented, node.tokenSha256) && found === null) found = node.name;
+  }
+  return found;
 }

@@ -1,13 +1,9 @@
 import { isNginxEdge } from '../../providers/edge';
-import { type AreaContext, defineArea } from '../area';
+import { defineArea } from '../area';
 import { edgeCommands } from './edge.commands';
 import { edgeAgentModule } from './edge.routes';
 import { createEdgeAgentService } from './edge-agent.service';
-import { createEdgeNodeAuth } from './edge-node-auth';
-
-/** The one authentication of edge calls, for the agents' routes here and the traffic area's log intake. */
-export const edgeNodeAuthOf = (ctx: AreaContext) =>
-  createEdgeNodeAuth({ db: ctx.database.db, configured: () => ctx.config.traffic.edgeNodes, now: ctx.now });
+import { edgeNodeAuthOf } from './edge-node-auth';
 
 /**
  * The real edge's nodes (EDGE=nginx): their credentials (`npm run ops -- edge node ...`), and the calls their

@@ -2,7 +2,7 @@ import { notInArray } from 'drizzle-orm';
 import { domains } from '../../db/schema';
 import { enqueueJob } from '../../jobs/runner';
 import { type OpsCommand, OpsError } from '../../ops/ops';
-import { publishJob } from '../domain/domain.jobs';
+import { publishJob } from '../domain';
 import * as repo from './edge-node.repository';
 import { newNodeToken, tokenSha256 } from './edge-node-auth';
 

@@ -1,6 +1,6 @@
 import { CdnTypeSchema, cdnTypes } from '@edgeward/contract';
 import { type OpsCommand, OpsError } from '../../ops/ops';
-import { setCdnType } from '../account/cdn-type';
+import { setCdnType } from '../account';
 
 /** The operator opens the edge platform to a customer: cdnType cdn (CDN menu), eo (edge platform) or all (both). */
 export const eoCommands: OpsCommand[] = [

@@ -1,5 +1,5 @@
 import { defaultEoSecurityExtras, type EoDomainConfig, type RateBaseline } from '@edgeward/contract';
-import type { DomainWithConfig } from '../domain/domain.repository';
+import type { DomainWithConfig } from '../domain';
 
 /** The edge platform's view of a domain: the stored configuration in the spec's four parts (an explicit whitelist). */
 export function toEoDomainConfig(row: DomainWithConfig, baseline: RateBaseline | null): EoDomainConfig {

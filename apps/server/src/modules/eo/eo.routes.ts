@@ -2,9 +2,8 @@ import { domainCreateSchema, eoDomainRoutes, originSettingSchema } from '@edgewa
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerRoute } from '../../http/route';
 import type { AreaContext } from '../area';
-import { domainExport } from '../domain/domain.routes';
-import type { DomainServices } from '../domain/domain.services';
-import type { StatisticsService } from '../traffic/statistics.service';
+import { type DomainServices, domainExport } from '../domain';
+import type { StatisticsService } from '../traffic';
 import type { EoService } from './eo.service';
 
 /** The edge platform's routes: every call carries variant 'eo', so the route guard answers 403 to CDN-only users. */

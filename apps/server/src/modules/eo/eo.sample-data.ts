@@ -5,9 +5,9 @@ import {
   OriginSettingSchema,
   SecurityPolicySchema,
 } from '@edgeward/contract';
-import { setCdnTypeById } from '../account/cdn-type';
+import { setCdnTypeById } from '../account';
 import type { AreaContext, SampleOwner } from '../area';
-import { insertDomain } from '../domain/domain.repository';
+import { insertDomain } from '../domain';
 
 /**
  * The demo account sees both menus, with one edge-platform domain under the demo apex (verified by the domain

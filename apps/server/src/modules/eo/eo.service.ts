@@ -1,9 +1,8 @@
 import { limits } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
-import type { DomainServices } from '../domain/domain.services';
-import type { Caller } from '../domain/domain-steps';
-import type { Actor } from '../operation-log/actor';
-import type { StatisticsService } from '../traffic/statistics.service';
+import type { Actor } from '../../lib/actor';
+import type { Caller, DomainServices } from '../domain';
+import type { StatisticsService } from '../traffic';
 import { toEoDomainConfig } from './eo.presenter';
 import { baselineOf } from './eo-baseline';
 import * as baselines from './eo-baseline.repository';

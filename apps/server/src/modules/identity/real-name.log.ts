@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/connect';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
+import type { Actor } from '../../lib/actor';
+import { recordOperation } from '../operation-log';
 
 /** A change of the account's verification, in the customer's operation log (in the change's transaction). */
 export function recordVerification(

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect';
-import { operatorActor } from '../operation-log/actor';
+import { operatorActor } from '../../lib/actor';
 import { recordVerification } from './real-name.log';
 import * as repo from './real-name.repository';
 

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { RealNameAttemptRow } from '../../db/schema';
 
 /** The QR code a phone scans to open the face check, as an SVG data URL. */
-export async function qrCodeOf(url: string): Promise<string> {
+async function qrCodeOf(url: string): Promise<string> {
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -11,7 +11,7 @@ import type { RealNameAttemptRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { FaceCheckNotification, IdentityVerifier } from '../../providers/identity';
 import type { SecretBox } from '../../secrets/secret-box';
-import type { AuthUser } from '../session/session.service';
+import type { AuthUser } from '../session';
 import { recordVerification } from './real-name.log';
 import { presentAttempt } from './real-name.presenter';
 import * as repo from './real-name.repository';
@@ -32,7 +32,7 @@ export interface RealNameServiceDeps {
 export type FaceCheckOutcome = 'passed' | 'failed' | 'duplicate' | 'unchanged' | 'unknown';
 
 /** The start of the Beijing (UTC+8) day `at` falls in: the daily failure limit counts from there. */
-export function beijingDayStart(at: Date): Date {
+function beijingDayStart(at: Date): Date {
   return fromUtc8Time({ ...utc8Time(at), hour: 0, minute: 0, second: 0 });
 }
 

@@ -7,7 +7,7 @@ import { operatorCommand } from '../../../test/fixtures/operator';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
 import { users } from '../../db/schema';
-import { createPasswordHasher } from '../account/password-hasher';
+import { createPasswordHasher } from '../../secrets/password-hasher';
 import { remindExpiringPackages } from '../commerce/package-expiry';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { limits } from '@edgeward/contract';
+import { userIdByName } from '../../lib/user-by-name';
 import { type OpsCommand, OpsError, parseOptions } from '../../ops/ops';
-import { userIdByName } from '../account/account.operator';
 import { sendMessage, sendToEveryone } from './message.service';
 
 /** The operator's notices: an HTML message (sanitized like every message) to one account or to every account. */

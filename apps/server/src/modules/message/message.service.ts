@@ -3,7 +3,8 @@ import type { Db, Executor } from '../../db/connect';
 import type { MessageRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import type { AuthUser } from '../session/session.service';
+import { pageWithTotal } from '../../lib/page';
+import type { AuthUser } from '../session';
 import * as repo from './message.repository';
 import { escapeHtml, safeHtml } from './safe-html';
 
@@ -104,7 +105,11 @@ export function createMessageService(deps: { db: Db; now: () => Date }) {
         offset: query.page * query.size,
         limit: query.size,
       });
-      return { list: rows.map((row) => summary(row, locale)), total, page: query.page, size: query.size };
+      return pageWithTotal(
+        query,
+        rows.map((row) => summary(row, locale)),
+        total,
+      );
     },
     unreadCount: (user: AuthUser) => repo.unreadCount(db, user.id),
     async detail(user: AuthUser, id: number, locale: Locale) {

@@ -1,6 +1,6 @@
 import type { Locale, OperationLogItem } from '@edgeward/contract';
 import { translate } from '../../http/i18n';
-import { csvCell } from '../domain/csv';
+import { csvCell } from '../../lib/csv';
 import type { OperationListRow } from './operation-log.repository';
 
 export function toOperationLogItem(row: OperationListRow): OperationLogItem {

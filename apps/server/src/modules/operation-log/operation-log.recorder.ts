@@ -1,6 +1,6 @@
 import type { OperationAction, OperationTargetType } from '@edgeward/contract';
 import type { Executor } from '../../db/connect';
-import type { Actor } from './actor';
+import type { Actor } from '../../lib/actor';
 import { describeChanges } from './change-summary';
 import * as repo from './operation-log.repository';
 

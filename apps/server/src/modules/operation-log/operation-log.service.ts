@@ -1,5 +1,6 @@
 import type { OperationLogExportQuery, OperationLogQuery } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
+import { pageWithTotal } from '../../lib/page';
 import { toOperationLogItem } from './operation-log.presenter';
 import * as repo from './operation-log.repository';
 
@@ -12,7 +13,7 @@ export function createOperationLogService(deps: { db: Db }) {
         limit: query.size,
         offset: (query.page - 1) * query.size,
       });
-      return { list: rows.map(toOperationLogItem), total, page: query.page, size: query.size };
+      return pageWithTotal(query, rows.map(toOperationLogItem), total);
     },
 
     async exportRows(user: { id: number }, query: OperationLogExportQuery) {

@@ -6,12 +6,13 @@ import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds, TEST_CODE } from '../../../test/helpers';
 import { operationLog, users } from '../../db/schema';
+import { operatorActor, userActor } from '../../lib/actor';
+import { createPasswordHasher } from '../../secrets/password-hasher';
 import { grantPermission } from '../account/account.operator';
-import { createPasswordHasher } from '../account/password-hasher';
 import { createCommerceOperator } from '../commerce/commerce.operator';
-import { createDomainServices } from '../domain/domain.services';
+import { createDomainServices } from '../domain';
 import { createRealNameOperator } from '../identity/real-name.operator';
-import { operatorActor, userActor } from './actor';
+import { domainPorts } from '../index';
 import { recordOperation } from './operation-log.recorder';
 
 describe.each(dbKinds)('operation log on %s', (kind) => {
@@ -146,7 +147,7 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
     });
 
     it('shows the operator review and the ownership verified by hand as done by the operator', async () => {
-      const services = createDomainServices(h.ctx.app.areaContext);
+      const services = createDomainServices(h.ctx.app.areaContext, domainPorts);
       const apex = `byhand${++counter}.net`;
       await h.call(owner, 'GET', `/domain/query-create-verify-record?domainName=www.${apex}`);
       const verified = await services.verification.verifyForCustomer(`www.${apex}`);

@@ -13,11 +13,13 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../../jobs/runner';
+import type { Actor } from '../../lib/actor';
+import { pageWithTotal } from '../../lib/page';
 import type { EdgeCacheReport } from '../../providers/edge';
-import { lockUser, type OriginChecker } from '../domain';
-import type { Actor } from '../operation-log/actor';
-import { recordOperation } from '../operation-log/operation-log.recorder';
-import type { AuthUser } from '../session/session.service';
+import type { OriginChecker } from '../../providers/origins';
+import { lockUser } from '../domain';
+import { recordOperation } from '../operation-log';
+import type { AuthUser } from '../session';
 import { cacheExpiryOf } from './cache-expiry';
 import { cacheTaskDomainsOfHosts } from './caller-domains';
 import { indexesWhere, originForbidsCaching } from './origin-cache-control';
@@ -127,7 +129,11 @@ export function createCacheTaskService(deps: CacheTaskServiceDeps) {
 
     async list(user: AuthUser, query: CacheTaskListQuery) {
       const { rows, total } = await repo.listOfUser(db, user.id, query);
-      return { list: rows.map((r) => toCacheTask(r, r.firstUrl)), total, page: query.page, size: query.size };
+      return pageWithTotal(
+        query,
+        rows.map((r) => toCacheTask(r, r.firstUrl)),
+        total,
+      );
     },
 
     async detail(user: AuthUser, id: number) {

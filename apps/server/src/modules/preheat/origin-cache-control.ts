@@ -1,5 +1,6 @@
 import type { ParsedCacheTaskUrl } from '@edgeward/contract';
-import type { DomainWithConfig, OriginChecker } from '../domain';
+import type { OriginChecker } from '../../providers/origins';
+import type { DomainWithConfig } from '../domain';
 
 const UNCACHEABLE = /(?:^|,)\s*(?:private|no-cache|no-store)\s*(?:[,=]|$)/i;
 

@@ -1,17 +1,7 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { sessions, userPermissions, users } from '../../db/schema';
-
-type Permissions = { permissionId: string; actionList: string[] }[];
-
-/** The user's permission list as one JSON value, so the session lookup stays one round trip. */
-export const permissionsOfUser = sql<Permissions | string>`COALESCE((
-  SELECT json_agg(json_build_object('permissionId', ${userPermissions.permissionId}, 'actionList', ${userPermissions.actions})
-                  ORDER BY ${userPermissions.permissionId})
-    FROM ${userPermissions} WHERE ${userPermissions.userId} = ${users.id}), '[]'::json)`.mapWith(
-  // pg parses json; PGlite may hand it over as text.
-  (value: Permissions | string): Permissions => (typeof value === 'string' ? JSON.parse(value) : value),
-);
+import { sessions, users } from '../../db/schema';
+import { signedInUserColumns } from '../../lib/signed-in-user';
 
 /** One round trip: the session, its user and the user's permission list, as every authenticated call needs. */
 export async function findActiveByTokenHash(db: Executor, tokenHash: string) {
@@ -20,21 +10,13 @@ export async function findActiveByTokenHash(db: Executor, tokenHash: string) {
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      userId: users.id,
-      userName: users.userName,
-      email: users.email,
-      avatar: users.avatar,
-      cdnType: users.cdnType,
-      realNameVerified: users.realNameVerified,
-      permissions: permissionsOfUser,
+      ...signedInUserColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   return row;
 }
-
-export type SessionRow = NonNullable<Awaited<ReturnType<typeof findActiveByTokenHash>>>;
 
 export async function insert(
   db: Executor,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { limits, type Role } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../http/errors';
+import { signedInUserOf } from '../../lib/signed-in-user';
 import * as sessionRepository from './session.repository';
 
 /**
@@ -69,16 +70,7 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
         return null;
       }
       if (idleFor > touchEveryMs) await sessionRepository.touch(db, row.sessionId, at);
-      return {
-        id: row.userId,
-        userName: row.userName,
-        email: row.email,
-        avatar: row.avatar,
-        cdnType: row.cdnType,
-        realNameVerified: row.realNameVerified,
-        sessionId: row.sessionId,
-        roles: [{ roleId: 'customer', permissions: row.permissions as Role['permissions'] }],
-      };
+      return { ...signedInUserOf(row), sessionId: row.sessionId };
     },
 
     revoke: (sessionId: number) => sessionRepository.revoke(db, sessionId),

@@ -2,7 +2,7 @@ import { limits, type TicketStatus, ticketImageTypes } from '@edgeward/contract'
 import type { Db, Executor } from '../../db/connect';
 import type { TicketRow } from '../../db/schema';
 import { OpsError } from '../../ops/ops';
-import { sendMessage } from '../message/message.service';
+import { sendMessage } from '../message';
 import * as repo from './support.repository';
 import { refuseClosed, ticketDetail } from './ticket.service';
 import { ticketImageType } from './ticket-image';

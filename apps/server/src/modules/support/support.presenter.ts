@@ -1,7 +1,7 @@
 import type { Ticket, TicketDetail, TicketImage } from '@edgeward/contract';
 import type { TicketImageRow, TicketReplyRow, TicketRow } from '../../db/schema';
 
-export const ticketImageUrl = (id: number) => `/api/support/images/${id}`;
+const ticketImageUrl = (id: number) => `/api/support/images/${id}`;
 
 export function toTicketImage(row: TicketImageRow): TicketImage {
   return { id: row.id, url: ticketImageUrl(row.id), contentType: row.contentType, size: row.size };

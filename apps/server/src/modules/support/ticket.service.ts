@@ -10,7 +10,8 @@ import {
 import type { Db, Executor } from '../../db/connect';
 import type { TicketRow } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import type { AuthUser } from '../session/session.service';
+import { pageWithTotal } from '../../lib/page';
+import type { AuthUser } from '../session';
 import { ABANDONED_IMAGE_MS } from './support.jobs';
 import { toTicket, toTicketDetail, toTicketImage } from './support.presenter';
 import * as repo from './support.repository';
@@ -70,7 +71,7 @@ export function createTicketService(deps: TicketServiceDeps) {
   return {
     async list(user: AuthUser, query: TicketListQuery) {
       const { rows, total } = await repo.listOfUser(db, user.id, query);
-      return { list: rows.map(toTicket), total, page: query.page, size: query.size };
+      return pageWithTotal(query, rows.map(toTicket), total);
     },
 
     async create(user: AuthUser, body: TicketCreate) {

@@ -2,7 +2,7 @@ import { edgeLogRoutes } from '@edgeward/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { registerRoute } from '../../http/route';
-import type { EdgeNodeAuthenticator } from '../edge/edge-node-auth';
+import type { EdgeNodeAuthenticator } from '../edge';
 import { InflatedTooLargeError, parseGzipLines, type ReadLines } from './log-reader';
 import type { TrafficIngest } from './traffic-ingest.service';
 

@@ -3,7 +3,7 @@ import { bucketStart, utc8Day } from './buckets';
 import { type AccessLogLine, isCacheHit } from './log-line';
 
 /** What every bucket counts. status[0] is 1xx ... status[4] is 5xx. */
-export interface Counters {
+interface Counters {
   requests: number;
   bytes: number;
   hits: number;

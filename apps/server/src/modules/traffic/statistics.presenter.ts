@@ -18,7 +18,7 @@ const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 
 export const noFigures = (): Figures => ({ requests: 0, bytes: 0, hits: 0, hitBytes: 0, status: [0, 0, 0, 0, 0] });
 
-export function addFigures(into: Figures, from: Figures): Figures {
+function addFigures(into: Figures, from: Figures): Figures {
   into.requests += from.requests;
   into.bytes += from.bytes;
   into.hits += from.hits;

@@ -1,6 +1,6 @@
 import { handle } from '../../jobs/job';
 import { type AreaContext, defineArea } from '../area';
-import { edgeNodeAuthOf } from '../edge/edge.area';
+import { edgeNodeAuthOf } from '../edge';
 import { edgeLogsModule } from './edge-logs.routes';
 import { createStatisticsService } from './statistics.service';
 import { trafficCommands } from './traffic.commands';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { type OpsCommand, type OpsContext, OpsError, parseOptions } from '../../ops/ops';
-import { demoAccount, listUsers } from '../account/account.operator';
+import { demoAccount, listUsers } from '../account';
 import { addDemoTraffic } from './traffic-demo';
 import { createTrafficIngest, type TrafficIngest } from './traffic-ingest.service';
 

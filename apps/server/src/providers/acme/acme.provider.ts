@@ -18,7 +18,7 @@ export interface AcmeChallenge {
   status: string;
 }
 
-export type AcmeOrderStatus = 'pending' | 'ready' | 'processing' | 'valid' | 'invalid';
+type AcmeOrderStatus = 'pending' | 'ready' | 'processing' | 'valid' | 'invalid';
 
 export interface AcmeOrderState {
   status: AcmeOrderStatus;

@@ -27,7 +27,7 @@ export type EdgeReport =
 export type EdgeReportListener = (report: EdgeReport) => Promise<void>;
 
 /** A refresh (of URLs or directories) or a preheat the edge carries out on every node. */
-export interface EdgeCacheTask {
+interface EdgeCacheTask {
   taskId: number;
   type: 'refreshUrl' | 'refreshDir' | 'preheat';
   urls: string[];

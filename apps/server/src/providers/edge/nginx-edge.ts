@@ -30,7 +30,7 @@ export interface NginxEdgeOptions {
 }
 
 /** A domain's row in the feed, without its configuration: what a node's report is checked against. */
-export interface FeedEntry {
+interface FeedEntry {
   domainId: number;
   domainName: string;
   cname: string;

@@ -11,7 +11,7 @@ export interface FaceCheckNotification {
   result: 'passed' | 'failed';
 }
 
-export interface StartFaceCheck {
+interface StartFaceCheck {
   bizNo: string;
   /** The identity the face is compared against (the service holds the ID photos). */
   realName: string;

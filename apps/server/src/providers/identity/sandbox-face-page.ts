@@ -2,7 +2,7 @@ import type { Locale } from '@edgeward/contract';
 import { translate } from '../../http/i18n';
 import { escapeHtml, sandboxPage } from '../sandbox-callback';
 
-export const faceCheckScriptPath = '/api/identity/sandbox/face-check.js';
+const faceCheckScriptPath = '/api/identity/sandbox/face-check.js';
 
 /**
  * The check page's script, served as a file (the console's CSP allows no inline script). Like a real service's H5

@@ -19,7 +19,7 @@ import { checkPage, expiredPage, faceCheckScript, finishedPage, notFoundPage } f
 
 export type SandboxVerifierOptions = SandboxServiceOptions;
 
-export const sandboxFaceAck = 'success';
+const sandboxFaceAck = 'success';
 
 const results = ['passed', 'failed'] as const;
 

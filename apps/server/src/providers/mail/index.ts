@@ -2,20 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { dataSubdir } from '../data-dir';
+import type { MailProvider } from './mail';
 import { createOutboxMail } from './outbox';
 import { createSmtpMail } from './smtp';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Sends mail to customers: codes, reset links. One implementation per way out. */
-export interface MailProvider {
-  readonly kind: 'outbox' | 'smtp';
-  send(mail: Mail): Promise<void>;
-}
+export type { Mail, MailProvider } from './mail';
 
 /** SMTP when SMTP_URL is set; otherwise the sandbox outbox (readable with `npm run ops -- mail last <email>`). */
 export function createMailProvider(deps: {

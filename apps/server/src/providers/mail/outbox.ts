@@ -4,7 +4,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/connect';
 import { mailOutbox } from '../../db/schema';
-import type { Mail, MailProvider } from '.';
+import type { Mail, MailProvider } from './mail';
 
 /**
  * The sandbox mail provider: keeps each mail in the mail_outbox table instead of delivering it, and, when the data

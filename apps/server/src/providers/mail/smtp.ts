@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mail, MailProvider } from '.';
+import type { Mail, MailProvider } from './mail';
 
 export function createSmtpMail(options: { url: string; from: string }): MailProvider {
   const transport = nodemailer.createTransport(options.url);

@@ -11,7 +11,7 @@ export interface PaymentNotification {
   status: 'paid' | 'cancelled';
 }
 
-export interface CreatePayment {
+interface CreatePayment {
   outTradeNo: string;
   amountFen: bigint;
   subject: string;

@@ -20,7 +20,7 @@ import type { PaymentGateway, PaymentNotification } from './payment-gateway';
 
 export type SandboxGatewayOptions = SandboxServiceOptions;
 
-export const sandboxAck = 'success';
+const sandboxAck = 'success';
 
 const notifyJob = defineJob({
   kind: 'payment.sandbox.notify',

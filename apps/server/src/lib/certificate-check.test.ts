@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPki, type TestPki } from '../../../test/fixtures/certificates';
+import { createTestPki, type TestPki } from '../../test/fixtures/certificates';
 import { checkCertificate } from './certificate-check';
 
 describe('certificate check', () => {

@@ -1,5 +1,3 @@
-import type { AuthUser } from '../session/session.service';
-
 /**
  * Who makes a change, as services take it: a customer through a session or an API key (with the client address),
  * or the operator acting on a customer's objects (npm run ops). `userId` is always the account whose objects
@@ -10,7 +8,7 @@ export type Actor =
   | { kind: 'operator'; userId: number };
 
 /** The actor of a signed-in request: routes hand this to services instead of the request. */
-export function userActor(user: Pick<AuthUser, 'id' | 'sessionId' | 'apiKeyId'>, address: string): Actor {
+export function userActor(user: { id: number; sessionId?: number; apiKeyId?: number }, address: string): Actor {
   return { kind: 'user', userId: user.id, sessionId: user.sessionId, apiKeyId: user.apiKeyId, address };
 }
 

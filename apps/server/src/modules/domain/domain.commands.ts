@@ -1,5 +1,5 @@
-import { createDomainServices } from '../../modules/domain/domain.services';
-import { type OpsCommand, OpsError } from '../ops';
+import { type OpsCommand, OpsError } from '../../ops/ops';
+import { createDomainServices, type DomainPorts } from './domain.services';
 
 function nameAndReason(args: string[]): { domainName: string; reason: string } {
   const [domainName, ...words] = args;
@@ -13,7 +13,7 @@ function nameAndReason(args: string[]): { domainName: string; reason: string } {
  * simulated edge failure, which reports the domain's current configuration version as failed, as a real edge
  * would when its nodes cannot apply it (the domain turns abnormal with the reason).
  */
-export const domainCommands: OpsCommand[] = [
+export const domainCommands = (ports: DomainPorts): OpsCommand[] => [
   {
     name: 'domain verify',
     args: '<domainName> [userName]',
@@ -21,7 +21,7 @@ export const domainCommands: OpsCommand[] = [
     async run(args, ctx) {
       const [domainName, userName, ...rest] = args;
       if (!domainName || rest.length) throw new OpsError('give a domain name and, optionally, the user name');
-      const result = await createDomainServices(ctx).verification.verifyForCustomer(domainName, userName);
+      const result = await createDomainServices(ctx, ports).verification.verifyForCustomer(domainName, userName);
       if ('problem' in result) {
         if (result.problem === 'ambiguous') {
           throw new OpsError(`several customers asked to verify it (${result.userNames.join(', ')}): name one`);
@@ -40,7 +40,7 @@ export const domainCommands: OpsCommand[] = [
     summary: 'list the domains waiting for review, oldest first',
     async run(args, ctx) {
       if (args.length) throw new OpsError('takes no arguments');
-      const rows = await createDomainServices(ctx).review.listUnderReview();
+      const rows = await createDomainServices(ctx, ports).review.listUnderReview();
       if (rows.length === 0) {
         ctx.out('No domains under review.');
         return;
@@ -55,7 +55,7 @@ export const domainCommands: OpsCommand[] = [
     summary: 'approve a domain under review; it is then deployed to the edge',
     async run(args, ctx) {
       if (args.length !== 1) throw new OpsError('give one domain name');
-      const row = await createDomainServices(ctx).review.review(args[0]!, { approve: true });
+      const row = await createDomainServices(ctx, ports).review.review(args[0]!, { approve: true });
       ctx.out(`Approved ${row.domainName}: ${row.status}`);
     },
   },
@@ -65,7 +65,7 @@ export const domainCommands: OpsCommand[] = [
     summary: 'reject a domain under review with a reason the customer sees',
     async run(args, ctx) {
       const { domainName, reason } = nameAndReason(args);
-      const row = await createDomainServices(ctx).review.review(domainName, { approve: false, reason });
+      const row = await createDomainServices(ctx, ports).review.review(domainName, { approve: false, reason });
       ctx.out(`Rejected ${row.domainName}: ${reason}`);
     },
   },
@@ -75,7 +75,7 @@ export const domainCommands: OpsCommand[] = [
     summary: "report the domain's current configuration as failed on the edge (sandbox: makes it abnormal)",
     async run(args, ctx) {
       const { domainName, reason } = nameAndReason(args);
-      const rollout = createDomainServices(ctx).edge;
+      const rollout = createDomainServices(ctx, ports).edge;
       const row = await rollout.findByName(domainName);
       if (!row) throw new OpsError(`no domain named '${domainName}'`);
       await rollout.handleEdgeReport({

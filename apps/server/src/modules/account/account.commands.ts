@@ -10,15 +10,9 @@ import {
 } from '@edgeward/contract';
 import type { z } from 'zod';
 import { translate } from '../../http/i18n';
-import {
-  createUser,
-  grantPermission,
-  issueSimulationToken,
-  listUsers,
-  revokePermission,
-} from '../../modules/account/account.operator';
-import { createPasswordHasher } from '../../modules/account/password-hasher';
-import { type OpsCommand, OpsError, parseOptions } from '../ops';
+import { type OpsCommand, OpsError, parseOptions } from '../../ops/ops';
+import { createPasswordHasher } from '../../secrets/password-hasher';
+import { createUser, grantPermission, issueSimulationToken, listUsers, revokePermission } from './account.operator';
 
 /** Validates an argument with the same contract schema the API uses, reporting its message in English. */
 function valid<S extends z.ZodType>(schema: S, value: string | undefined, label: string): z.output<S> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../config';
 import { createPasswordHasher, defaultPasswordHashCost } from './password-hasher';
 
 describe('password hashing', () => {

@@ -1,6 +1,6 @@
-import { findUserByName } from '../../modules/account/account.repository';
-import * as twoFactorRepo from '../../modules/account/two-factor.repository';
-import { type OpsCommand, OpsError } from '../ops';
+import { type OpsCommand, OpsError } from '../../ops/ops';
+import { findUserByName } from './account.repository';
+import * as twoFactorRepo from './two-factor.repository';
 
 /**
  * For a customer who lost both the authenticator and the recovery codes, once the operator has confirmed who they

@@ -17,7 +17,7 @@ export type CertificateProblem =
   | 'chainNotYetValid'
   | 'hostMismatch';
 
-export type CertificateKeyType = 'RSA' | 'ECC';
+type CertificateKeyType = 'RSA' | 'ECC';
 
 export interface CertificateInfo {
   /** The leaf's subject common name (its first SAN when it has none). */

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { createPasswordHasher } from '../../secrets/password-hasher';
+import { secretBoxOf } from '../../secrets/secret-box';
+import type { AreaContext } from '../area';
+import type { AccountDeps } from './account.deps';
+import { createAvatarStore } from './avatar.store';
+import { createEmailChangeService } from './email-change.service';
+import { createLoginService } from './login.service';
+import { createPasswordService } from './password.service';
+import { createProfileService } from './profile.service';
+import { createRegistrationService } from './registration.service';
+import { createTwoFactorService } from './two-factor.service';
+
+/** The account area's services, built once per app inside the routes' plugin (they use its session service). */
+export function accountServices(ctx: AreaContext, app: FastifyInstance) {
+  const avatars = createAvatarStore(ctx.config.dataDir);
+  app.addHook('onClose', () => avatars.close());
+  const deps: AccountDeps = {
+    db: ctx.database.db,
+    config: ctx.config,
+    now: ctx.now,
+    sessions: app.sessions,
+    mail: ctx.providers.mail,
+    captcha: ctx.providers.captcha,
+    passwords: createPasswordHasher(ctx.config.passwordHashing),
+    avatars,
+    log: app.log,
+  };
+  const emailChange = createEmailChangeService(deps);
+  const twoFactor = createTwoFactorService({ ...deps, box: secretBoxOf(ctx.config) });
+  return {
+    registration: createRegistrationService(deps),
+    login: createLoginService({ ...deps, twoFactor }),
+    twoFactor,
+    password: createPasswordService(deps),
+    emailChange,
+    profile: createProfileService({ ...deps, emailChange }),
+  };
+}
+
+export type AccountServices = ReturnType<typeof accountServices>;

@@ -1,0 +1,2 @@
+// The commerce area's door: whether a customer holds a paid add-on.
+export { addonOwnership } from './addon-ownership';
