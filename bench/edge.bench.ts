@@ -413,7 +413,7 @@ const bench: Bench = {
     'the nginx edge: cache-HIT throughput against the origin, nginx -t / reload / memory with 10 000 domains, save-to-served time',
   async run() {
     if (!fs.existsSync(nginxBin)) {
-      console.log('skipped: nginx is not installed (see README, "Running an edge")');
+      console.log('skipped: nginx is not installed (see docs/edge.md, "Running an edge")');
       return;
     }
     await cacheHitThroughput();

@@ -1,4 +1,4 @@
-// `npm run edge`: the edge agent (README, "Running a real edge (nginx)"). `npm run edge -- stop` stops nginx and its URL
+// `npm run edge`: the edge agent (docs/edge.md, "Running an edge"). `npm run edge -- stop` stops nginx and its URL
 // authentication sidecar.
 import { EdgeAgent } from './agent';
 import { consoleLogger } from './log';

@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * thousand domains, kept until the next reload. A 64 MB top pad grows the heap in a few large steps instead of a
  * system call every 128 KB, and transparent huge pages (where the kernel offers them in `madvise` mode) spare most
  * of the page faults and TLB misses. Together they took `nginx -t` of the bench's 10 000 busy domains from about 8 s
- * to 4.5 s on a 2-core machine, measured before this round's other changes (README, Benchmarks). An operator's own
+ * to 4.5 s on a 2-core machine, measured before this round's other changes (docs/benchmarks.md). An operator's own
  * GLIBC_TUNABLES is left as it is; other C libraries ignore the variable.
  */
 const MALLOC_TUNABLES = 'glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864';

@@ -23,7 +23,7 @@ const COMPRESSED_TYPES =
   'application/rss+xml application/atom+xml application/xhtml+xml application/wasm image/svg+xml ' +
   'font/ttf font/otf application/vnd.ms-fontobject';
 
-// README, "An access-log line is one JSON object": the statistics ingestion reads exactly these fields. `domain` is
+// docs/edge.md, "Access logs": the statistics ingestion reads exactly these fields. `domain` is
 // the serving domain's name ($server_name), the same whether the visitor asked for it or for its CNAME host name.
 const LOG_FORMAT = [
   `'{"time":$msec,"host":"$host","domain":"$server_name","status":$status,"bytes_sent":$bytes_sent,'`,

@@ -3,12 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../../scripts/server-build.mjs';
 import { connect } from './connect';
 import { DataDirLockedError, lockDataDir, lockFileName } from './data-dir-lock';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+
+// The server and the operator command line as production runs them: the built bundles under plain Node (built once
+// here, since the unit tests run before `npm run build`; inside the server's folder, so packages resolve as in dist/).
+let built: string;
+beforeAll(async () => {
+  built = fs.mkdtempSync(path.join(serverRoot, '.build-test-'));
+  await buildServer(built);
+}, 60_000);
+afterAll(() => fs.rmSync(built, { recursive: true, force: true }));
+const entry = (name: 'main' | 'ops') => path.join(built, `${name}.js`);
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -26,8 +36,12 @@ function deadPid(): number {
   return Number(child.stdout);
 }
 
-function run(args: string[], env: Record<string, string>) {
-  const child = spawnSync(tsx, args, { cwd: serverRoot, env: { ...process.env, ...env }, encoding: 'utf8' });
+function run([name, ...args]: ['main' | 'ops', ...string[]], env: Record<string, string>) {
+  const child = spawnSync(process.execPath, [entry(name), ...args], {
+    cwd: serverRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
@@ -89,13 +103,13 @@ describe('data folder lock', { timeout: 180_000 }, () => {
     const database = await connect({ dataDir: dir });
     try {
       const env = { DATA_DIR: dir, DATABASE_URL: '', PORT: '0', DEMO: 'false', LOG_LEVEL: 'silent' };
-      const server = run(['src/main.ts'], env);
+      const server = run(['main'], env);
       expect(server.status).toBe(1);
       expect(server.stderr).toContain(
         `The data folder ${dir} is in use by another Edgeward process (pid ${process.pid})`,
       );
       expect(server.stderr).toContain('set DATABASE_URL to use PostgreSQL');
-      const ops = run(['src/ops/main.ts', 'user', 'list'], env);
+      const ops = run(['ops', 'user', 'list'], env);
       expect(ops.status).toBe(1);
       expect(ops.stderr).toContain(`(pid ${process.pid})`);
       expect(ops.stderr).toContain('It takes no operator commands');
@@ -106,34 +120,27 @@ describe('data folder lock', { timeout: 180_000 }, () => {
 
   it('hands operator commands to the server holding the folder, and does not block after it is killed with SIGKILL', async () => {
     const dir = tempDir();
-    const server = spawn(tsx, ['src/main.ts'], {
+    const server = spawn(process.execPath, [entry('main')], {
       cwd: serverRoot,
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DEMO: 'false' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise((resolve) => server.on('exit', resolve));
-    // tsx runs the server in a child process of its own: the lock names that one.
     const holder = () => Number(fs.readFileSync(path.join(dir, lockFileName), 'utf8'));
     try {
       await waitForOutput(server, /Edgeward console at/);
       const env = { DATA_DIR: dir, DATABASE_URL: '' };
-      const created = run(
-        ['src/ops/main.ts', 'user', 'create', 'opsviasocket', 'ops@example.com', 'Edgeward-2026!'],
-        env,
-      );
+      const created = run(['ops', 'user', 'create', 'opsviasocket', 'ops@example.com', 'Edgeward-2026!'], env);
       expect(created.stderr).toBe('');
       expect(created.stdout).toMatch(/^Created user opsviasocket \(id \d+\)/);
-      expect(run(['src/ops/main.ts', 'user', 'list'], env).stdout).toContain('opsviasocket');
-      const refused = run(['src/ops/main.ts', 'user', 'list', 'extra'], env);
+      expect(run(['ops', 'user', 'list'], env).stdout).toContain('opsviasocket');
+      const refused = run(['ops', 'user', 'list', 'extra'], env);
       expect(refused).toMatchObject({ status: 1, stderr: expect.stringContaining('takes no arguments') });
       expect(fs.statSync(path.join(dir, 'ops.sock')).mode & 0o777).toBe(0o600);
       process.kill(holder(), 'SIGKILL');
       await exited;
     } finally {
-      if (server.exitCode === null) {
-        if (fs.existsSync(path.join(dir, lockFileName))) process.kill(holder(), 'SIGKILL');
-        server.kill('SIGKILL');
-      }
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
     }
     const database = await connect({ dataDir: dir });
     await database.close();

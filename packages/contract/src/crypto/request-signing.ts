@@ -8,7 +8,7 @@ import { hmacSha256, sha256 } from './sha256';
  *
  * where Signature = HMAC-SHA256(SecretKey, stringToSign) over the lines of `stringToSign` below. The body's hash is
  * in the header so the server checks the signature before reading the body, and then the body against the hash.
- * One implementation for the browser, the tests, the server's check and the README's worked example.
+ * One implementation for the browser, the tests, the server's check and the worked example in docs/api.md.
  */
 export const apiKeyScheme = 'EW1-HMAC-SHA256';
 

@@ -2,7 +2,7 @@ import { utf8Bytes } from './md5';
 
 /**
  * SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104) in plain, synchronous TypeScript: the API-key request signature
- * is computed by one function on every side (browser, tests, the server's check, the README's worked example), and
+ * is computed by one function on every side (browser, tests, the server's check, the worked example in docs/api.md), and
  * Web Crypto is asynchronous and missing on plain-HTTP pages.
  */
 

@@ -152,7 +152,7 @@ export const OriginHostNameSchema = z
 /**
  * Whether the edge checks an HTTPS origin's certificate (Cloudflare's "Full (strict)"): signed by a public CA for the
  * name the edge asks the origin for (hostName, or else the acceleration domain) and in date, or the edge answers 502.
- * Off, the edge encrypts towards the origin but accepts any certificate. Off unless sent: README, "The edge".
+ * Off, the edge encrypts towards the origin but accepts any certificate. Off unless sent: docs/edge.md, "What the agent renders".
  */
 export const VerifyOriginCertificateSchema = z.enum(['on', 'off'], { error: 'validation.invalid' });
 

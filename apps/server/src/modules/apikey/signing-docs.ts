@@ -1,6 +1,6 @@
 import { apiKeyScheme, limits, sha256, signRequest, stringToSign } from '@edgeward/contract';
 
-/** The worked example's inputs; the README repeats them, and the tests check both against the contract's signer. */
+/** The worked example's inputs; docs/api.md repeats them, and the tests check both against the contract's signer. */
 export const workedExample = {
   secretId: 'EWAKEXAMPLEEXAMPLE0001',
   secretKey: 'dGhpcyBpcyBub3QgYSByZWFsIHNlY3JldCBrZXk',

@@ -32,7 +32,7 @@ describe('one signature everywhere', () => {
     }
   });
 
-  it('the README script (openssl) signs as the contract does, and /api/docs shows that header', () => {
+  it('the script of docs/api.md (openssl) signs as the contract does, and /api/docs shows that header', () => {
     const e = workedExample;
     const header = signRequest(e);
     expect(scriptHeader(e.method, e.url, e.body, e.timestamp, e.nonce)).toBe(header);
