@@ -19,7 +19,11 @@ const pageOnly = [
 const consoleLibrary = new RegExp(`[\\\\/]node_modules[\\\\/](?!${pageOnly.join('|')})`);
 
 /** The console's own frame (layout, navigation, stores, texts), less what it loads only on demand. */
-const consoleShell = /[\\/]src[\\/](layouts|navigation|stores|i18n)[\\/](?!main[\\/]SettingsDrawer|zh-CN)/;
+const consoleShell = /[\\/]src[\\/](layouts|navigation|stores|i18n)[\\/](?!main[\\/]settings[\\/]|zh-CN)/;
+
+/** Modules kept only for what is imported from them: declarations, barrels and doors (see `treeshake` below). */
+const sideEffectFree =
+  /[\\/](packages[\\/]contract[\\/]|node_modules[\\/]@rc-component[\\/]|src[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$)/;
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -33,8 +37,10 @@ export default defineConfig({
       // The contract is declarations only (schemas, route and message tables): what the web does not use is dropped.
       // So are antd's unused @rc-component modules: those packages declare no `sideEffects`, and without this an
       // import of one of their barrels keeps every module behind it (the TextArea behind the login page's Input).
+      // A feature's door (features/<area>/index.ts) only re-exports; kept for effects, it would tie a page that takes
+      // one part through it to the chunks of every other part behind it.
       treeshake: {
-        moduleSideEffects: (id) => !/[\\/](packages[\\/]contract|node_modules[\\/]@rc-component)[\\/]/.test(id),
+        moduleSideEffects: (id) => !sideEffectFree.test(id),
       },
       output: {
         codeSplitting: {

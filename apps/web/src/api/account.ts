@@ -14,7 +14,7 @@ import { request } from './client';
 
 // The login page's calls (captcha, login) are in auth.ts: the route table imported here would weigh that page down.
 
-export const accountKeys = {
+const accountKeys = {
   sessions: ['account', 'sessions'] as const,
   loginLog: (query: PageQuery) => ['account', 'login-log', query] as const,
 };

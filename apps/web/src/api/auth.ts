@@ -16,7 +16,7 @@ export function userRoutes(options?: RequestOptions) {
   return loadRoutes(loadUserRoutes, options);
 }
 
-export const captchaKey = (scope: string) => ['account', 'captcha', scope] as const;
+const captchaKey = (scope: string) => ['account', 'captcha', scope] as const;
 
 /**
  * A captcha for one form (`scope`). Each captcha answers once, so it is never refetched behind the user's back

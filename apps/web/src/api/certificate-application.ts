@@ -11,17 +11,17 @@ import { request } from './client';
 
 /** Statuses the server moves on by itself (records being generated, the CA issuing); screens poll until they end. */
 const working: ReadonlySet<CertificateApplicationStatus> = new Set(['creating', 'generating']);
-export const isWorking = (status: CertificateApplicationStatus): boolean => working.has(status);
+const isWorking = (status: CertificateApplicationStatus): boolean => working.has(status);
 
 /** How often an application at work is fetched again. */
-export const APPLICATION_POLL_MS = 2000;
+const APPLICATION_POLL_MS = 2000;
 
 export type CertificateApplicationListFilter = Partial<Pick<CertificateApplicationListQuery, 'search' | 'status'>> & {
   page: number;
   size: number;
 };
 
-export const applicationKeys = {
+const applicationKeys = {
   all: ['certificate-application'] as const,
   list: (query: CertificateApplicationListFilter) => ['certificate-application', 'list', query] as const,
   options: ['certificate-application', 'options'] as const,

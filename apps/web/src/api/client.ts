@@ -11,7 +11,6 @@ import { getLocale, translate } from '../i18n/i18n-store';
 import { FEEDBACK_KEY, feedback } from '../lib/feedback';
 import { ChunkLoadTimeoutError } from '../navigation/lazy-page';
 import { currentPath, loginPath, navigateTo } from '../navigation/navigate';
-import { sessionStore } from '../stores/session';
 import {
   buildUrl,
   type ClientErrorId,
@@ -57,8 +56,6 @@ export class ApiError extends Error {
   }
 }
 
-export type { ClientErrorId };
-
 export interface RequestInput<R extends RouteDef> {
   params?: RouteParams<R>;
   query?: RouteQuery<R>;
@@ -83,6 +80,23 @@ function textOf(text: Text): string {
   return 'key' in text ? translate(text.key) : text.raw;
 }
 
+/**
+ * What a request needs of the signed-in session. The session store hands itself over when it is created
+ * (connectSession): it calls the client, so the client cannot import it back.
+ */
+export interface RequestSession {
+  getToken(): string | null;
+  /** Forgets the token the server no longer knows, with everything cached for it. */
+  clear(): void;
+}
+
+let requestSession: RequestSession = { getToken: () => null, clear: () => undefined };
+
+/** Sends the session's token with every call and forgets the session when the server says it is over. */
+export function connectSession(source: RequestSession): void {
+  requestSession = source;
+}
+
 let reloadScheduled = false;
 
 /** Carries out a failure's decision: the message or notification, the session action, then the ApiError. */
@@ -99,12 +113,12 @@ function fail(failure: Failure): ApiError {
   }
   if (session === 'login') {
     // The server no longer knows this token: forget it locally (calling /user/logout would answer 401 again).
-    sessionStore.clear();
+    requestSession.clear();
     const here = currentPath();
     if (!window.location.pathname.startsWith('/user/')) navigateTo(loginPath(here), { replace: true });
   } else if (session === 'reload' && !reloadScheduled) {
     reloadScheduled = true;
-    sessionStore.clear();
+    requestSession.clear();
     setTimeout(() => window.location.reload(), 1500);
   }
   return new ApiError({
@@ -123,7 +137,7 @@ async function send<R extends RouteDef>(
   options: RequestOptions | undefined,
   accept: string,
 ): Promise<Sent> {
-  const token = route.auth === 'none' ? null : sessionStore.getToken();
+  const token = route.auth === 'none' ? null : requestSession.getToken();
   const headers: Record<string, string> = { ...options?.headers, Accept: accept, 'Accept-Language': getLocale() };
   if (token) headers.Authorization = token;
   const { body, contentType } = encodeBody(input?.body);

@@ -7,7 +7,7 @@ export type OrderListQueryInput = RouteQuery<typeof commerceRoutes.orders>;
 export type StatementQueryInput = RouteQuery<typeof commerceRoutes.statement>;
 export type StatementExportQueryInput = RouteQuery<typeof commerceRoutes.statementExport>;
 
-export const commerceKeys = {
+const commerceKeys = {
   all: ['commerce'] as const,
   myPlan: (scope: 'cdn' | 'eo') => ['commerce', 'my-plan', scope] as const,
   packages: ['commerce', 'packages'] as const,

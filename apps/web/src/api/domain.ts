@@ -16,10 +16,10 @@ import { download, request } from './client';
 
 /** Statuses the platform moves on by itself; screens showing them poll until they settle. */
 const transitional: ReadonlySet<DomainStatus> = new Set(['creating', 'configuring', 'deleting']);
-export const isTransitional = (status: DomainStatus): boolean => transitional.has(status);
+const isTransitional = (status: DomainStatus): boolean => transitional.has(status);
 
 /** How often rows and details in a transitional status are fetched again. */
-export const DOMAIN_POLL_MS = 3000;
+const DOMAIN_POLL_MS = 3000;
 
 export const domainKeys = {
   all: ['domain'] as const,

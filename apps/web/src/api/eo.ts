@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { request } from './client';
 import { domainKeys } from './domain';
 
-export const eoKeys = {
+const eoKeys = {
   detail: (id: number) => ['eo', 'domain', id] as const,
 };
 

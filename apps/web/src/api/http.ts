@@ -24,13 +24,13 @@ export type ClientErrorId = 'NETWORK_ERROR' | 'TIMEOUT' | 'SYSTEM_ERROR' | 'ABOR
 /** A text either from the catalogue (key) or as the server wrote it, already in the user's language. */
 export type Text = { key: string } | { raw: string };
 
-export type Feedback = { type: 'message'; text: Text } | { type: 'notification'; title: Text; description: Text };
+type Feedback = { type: 'message'; text: Text } | { type: 'notification'; title: Text; description: Text };
 
 /**
  * What happens to the session: `login` clears it and goes to the login page with a redirect back; `reload` clears it
  * and reloads the page after 1.5 s (the guard then sends the user to login).
  */
-export type SessionAction = 'login' | 'reload';
+type SessionAction = 'login' | 'reload';
 
 export interface Failure {
   status: number;

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { refreshUnreadCount } from '../stores/unread';
 import { request } from './client';
 
-export const messageKeys = {
+const messageKeys = {
   all: ['notice'] as const,
   list: (kind: NoticeListKind, page: number, size: number) => ['notice', 'list', kind, page, size] as const,
   detail: (id: number) => ['notice', 'detail', id] as const,

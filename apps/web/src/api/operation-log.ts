@@ -5,7 +5,7 @@ import { download, request } from './client';
 export type OperationLogQueryInput = RouteQuery<typeof operationLogRoutes.operationLog>;
 export type OperationLogExportQueryInput = RouteQuery<typeof operationLogRoutes.operationLogExport>;
 
-export const operationLogKeys = {
+const operationLogKeys = {
   page: (query: OperationLogQueryInput) => ['operation-log', query] as const,
 };
 

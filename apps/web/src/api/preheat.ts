@@ -4,7 +4,7 @@ import { request } from './client';
 
 export type CacheTaskListQueryInput = RouteQuery<typeof preheatRoutes.cacheTasks>;
 
-export const preheatKeys = {
+const preheatKeys = {
   all: ['preheat'] as const,
   quota: ['preheat', 'quota'] as const,
   tasks: (query: CacheTaskListQueryInput) => ['preheat', 'tasks', query] as const,

@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 
-export const securityKeys = {
+const securityKeys = {
   apiKeys: ['security', 'api-keys'] as const,
   twoFactor: ['security', 'two-factor'] as const,
 };

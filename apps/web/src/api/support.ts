@@ -12,7 +12,7 @@ import { ticketImageUrl } from './ticket-image-url';
 
 export type TicketListQueryInput = RouteQuery<typeof supportRoutes.tickets>;
 
-export const supportKeys = {
+const supportKeys = {
   all: ['support'] as const,
   tickets: (query: TicketListQueryInput) => ['support', 'tickets', query] as const,
   ticket: (id: number) => ['support', 'ticket', id] as const,

@@ -28,7 +28,7 @@ export interface UsagePoint {
   value: number | null;
 }
 
-export const trafficKeys = {
+const trafficKeys = {
   all: ['traffic'] as const,
   home: (variant: DomainVariant) => ['traffic', 'home', variant] as const,
   domains: (variant: DomainVariant, startTime: number, endTime: number) =>

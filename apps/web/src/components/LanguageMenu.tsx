@@ -1,7 +1,7 @@
 import { Dropdown } from 'antd';
 import type { ReactElement } from 'react';
 import { type Locale, useI18n } from '../i18n';
-import { languageNames } from './LanguageSwitcher';
+import { languageNames } from '../i18n/language-names';
 
 export interface LanguageMenuProps {
   open: boolean;

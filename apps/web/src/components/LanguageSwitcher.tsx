@@ -1,12 +1,10 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { type ComponentType, type CSSProperties, useCallback, useState } from 'react';
-import { type Locale, useI18n } from '../i18n';
+import { useI18n } from '../i18n';
+import { languageNames } from '../i18n/language-names';
 import { loadOnce } from '../navigation/lazy-page';
 import type { LanguageMenuProps } from './LanguageMenu';
-
-/** Each language is named in itself, so that anyone can find their own. */
-export const languageNames: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
 const loadMenu = loadOnce(() => import('./LanguageMenu').then((module) => module.LanguageMenu));
 

@@ -17,7 +17,8 @@ import { createStore, storageOf } from '../stores/create-store';
 /** Every text the web shows: its own texts plus the contract's validation and error messages. */
 export type TextKey = WebTextKey | MessageKey;
 /** Partial in en-US until the console's texts have arrived (loadConsoleTexts); an absent key shows as itself. */
-export type Catalogue = Partial<Record<TextKey, string>>;
+type Catalogue = Partial<Record<TextKey, string>>;
+
 export type { Locale };
 
 export interface I18nState {

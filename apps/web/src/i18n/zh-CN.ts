@@ -1,12 +1,15 @@
+import type { Locale } from '@edgeward/contract';
 import { zhCN as zhCNContract } from '@edgeward/contract/messages/zh-CN/index';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { webZhCN } from '../locales/zh-CN';
-import type { Catalogue, Locale } from './i18n-store';
 
-/** The on-demand Chinese pack; only i18n-store imports it, and only with import(). */
-export const catalogue: Catalogue = { ...zhCNContract, ...webZhCN };
+/**
+ * The on-demand Chinese pack; only i18n-store imports it, and only with import(). It knows nothing of the store (the
+ * store's catalogue type checks the texts where the pack is put in force).
+ */
+export const catalogue = { ...zhCNContract, ...webZhCN };
 export const antdLocale = antdZhCN;
 
 /**

@@ -2,7 +2,7 @@ import { useMatches } from 'react-router';
 import type { AppRoute } from '../routes';
 
 /** What the router keeps with each registered route (its `handle`). */
-export interface RouteHandle {
+interface RouteHandle {
   route: AppRoute;
 }
 

@@ -1,7 +1,7 @@
 import { loginPath, safeRedirect } from './navigate';
 
 /** Pages reachable without a token (spec section 2's guard; the auth layout's routes). */
-export const publicPaths = [
+const publicPaths = [
   '/user/login',
   '/user/register',
   '/user/register-result',

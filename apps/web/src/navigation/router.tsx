@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorBoundary, RouteErrorPage } from '../features/shell/ErrorPage';
 import { withConsoleTexts } from '../i18n';
 import AuthLayout from '../layouts/AuthLayout';
+import { pages } from '../pages';
 import { type AppRoute, authRoutes, mainRoutes } from '../routes';
 import { lazyPage } from './lazy-page';
 import { FullPageSpin, NavigationGuard } from './NavigationGuard';
@@ -14,7 +15,7 @@ const MainLayout = lazyPage(withConsoleTexts(() => import('../layouts/MainLayout
 const NotFoundPage = lazyPage(() => import('../features/shell/NotFoundPage'));
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const Page = route.page;
+  const Page = route.page ? pages[route.page] : undefined;
   return {
     path: route.path,
     handle: { route },

@@ -1,6 +1,6 @@
 import type { Profile, Role } from '@edgeward/contract';
 import { userRoutes } from '../api/auth';
-import { request } from '../api/client';
+import { connectSession, request } from '../api/client';
 import { queryClient } from '../api/query';
 import { createStore, storageOf, useStore } from './create-store';
 import { tabsStore } from './tabs';
@@ -44,6 +44,9 @@ export const sessionStore = {
     queryClient.clear();
   },
 };
+
+// Every request carries this session's token; the client is handed the store, since the store calls the client.
+connectSession(sessionStore);
 
 // Logging in or out in another tab of the same browser applies here too.
 if (typeof window !== 'undefined') {

@@ -61,7 +61,7 @@ export function parseSettings(raw: unknown): Settings {
   };
 }
 
-export const settingsStore = createStore<Settings>(parseSettings(readJson(storage, STORAGE_KEY)), (value) =>
+const settingsStore = createStore<Settings>(parseSettings(readJson(storage, STORAGE_KEY)), (value) =>
   writeJson(storage, STORAGE_KEY, value),
 );
 

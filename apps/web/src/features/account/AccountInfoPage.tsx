@@ -15,10 +15,9 @@ import { maskEmail, maskPhone } from '../../lib/mask';
 import { formatTime } from '../../lib/time';
 import { menuScopesOf } from '../../navigation/route-table';
 import { useSession } from '../../stores/session';
-import { yuan } from '../commerce/money';
-import { PackagesInForce } from '../commerce/PackagesInForce';
-import { DomainStatusCounts } from '../domain/DomainStatusCounts';
-import { MaskedIdentity } from '../identity/MaskedIdentity';
+import { PackagesInForce, yuan } from '../commerce';
+import { DomainStatusCounts } from '../domain';
+import { MaskedIdentity } from '../identity';
 
 type Scope = ReturnType<typeof menuScopesOf>[number];
 

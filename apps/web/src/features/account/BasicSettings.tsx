@@ -23,13 +23,13 @@ import {
 import { useState } from 'react';
 import { avatarUploadPath, useEditProfile, useSendEmailChangeCode } from '../../api/account';
 import { isEnvelope } from '../../api/http';
+import { EmailCodeField } from '../../components/EmailCodeField';
 import { useI18n } from '../../i18n';
 import { type ErrorFieldMap, reportFormError, zodRule } from '../../lib/form';
 import { fileProblem } from '../../lib/upload';
+import { useCountdown } from '../../lib/use-countdown';
 import { sessionStore, useSession } from '../../stores/session';
-import { EmailCodeField } from '../auth/EmailCodeField';
-import { useCountdown } from '../auth/use-countdown';
-import { RealNameSection } from '../identity/RealNameSection';
+import { RealNameSection } from '../identity';
 
 const fields = ProfileEditSchema.shape;
 

@@ -9,7 +9,7 @@ import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
 import { describeUserAgent } from '../../lib/user-agent';
 import { useSession } from '../../stores/session';
-import { TwoFactorSettings } from '../security/TwoFactorSettings';
+import { TwoFactorSettings } from '../security';
 
 type SessionItem = NonNullable<ReturnType<typeof useSessions>['data']>[number];
 

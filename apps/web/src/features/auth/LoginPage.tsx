@@ -1,20 +1,17 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, theme } from 'antd';
-// The input's own module, not antd's Input with its TextArea, Search and OTP: the first page stays small.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
+import { Form, theme } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { loadUserRoutes, useLogin } from '../../api/auth';
 import { InlineLink } from '../../components/InlineLink';
 import { useI18n, withConsoleTexts } from '../../i18n';
 import { onFirstInteraction } from '../../lib/first-interaction';
-import { applyServerErrors, errorIdOf, lazyZodRule } from '../../lib/form';
+import { applyServerErrors, errorIdOf } from '../../lib/form';
 import { prefetchLanding, preloadConsole } from '../../navigation/console-preload';
 import { lazyPage } from '../../navigation/lazy-page';
 import { safeRedirect } from '../../navigation/navigate';
 import { sessionStore } from '../../stores/session';
-import { CaptchaField, useCaptchaField } from './CaptchaField';
+import { useCaptchaField } from './CaptchaField';
+import { LoginForm, type LoginValues } from './LoginForm';
 import type { SecondFactorStepProps } from './SecondFactorStep';
 
 // Only a login link with a token needs it (and antd's Result): its own chunk, off the login page's first load.
@@ -22,15 +19,6 @@ const SimulationLogin = lazyPage<{ token: string }>(() => import('./SimulationLo
 // Only accounts with two-factor sign-in reach it: its own chunk too.
 // The step's texts are the security area's, which come with the console's.
 const SecondFactorStep = lazyPage<SecondFactorStepProps>(withConsoleTexts(() => import('./SecondFactorStep')));
-
-/** The form's schemas (both fields required), with zod: fetched once the page is drawn, see lazyZodRule. */
-const loginFields = () => import('@edgeward/contract/schemas/auth').then((module) => module.LoginSchema.shape);
-
-interface LoginValues {
-  userName: string;
-  password: string;
-  captchaCode?: string;
-}
 
 /** /user/login/:token? — password login, or a simulated login when the path carries a token. */
 export default function LoginPage() {
@@ -132,42 +120,12 @@ function PasswordLogin() {
       >
         {t('account.login.title')}
       </h3>
-      <Form noValidate form={form} layout="vertical" size="large" onFinish={onFinish} requiredMark={false} name="login">
-        <Form.Item
-          name="userName"
-          label={t('account.field.userName')}
-          rules={[lazyZodRule(async () => (await loginFields()).userName, t, true)]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={t('account.placeholder.loginName')}
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            autoFocus
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('account.field.password')}
-          rules={[lazyZodRule(async () => (await loginFields()).password, t, true)]}
-        >
-          <Password
-            prefix={<LockOutlined />}
-            placeholder={t('account.placeholder.loginPassword')}
-            autoComplete="current-password"
-          />
-        </Form.Item>
-        {captchaShown && <CaptchaField captcha={captcha} size="large" />}
-        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
-          <Link to="/user/forgot-password">{t('account.login.forgot')}</Link>
-        </Flex>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={login.isPending}>
-            {t('account.login.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
+      <LoginForm
+        form={form}
+        onFinish={onFinish}
+        captcha={captchaShown ? captcha : undefined}
+        submitting={login.isPending}
+      />
       <div
         style={{
           textAlign: 'center',

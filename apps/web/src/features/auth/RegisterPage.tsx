@@ -3,14 +3,14 @@ import { App, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRegister, useSendEmailCode } from '../../api/account';
+import { EmailCodeField } from '../../components/EmailCodeField';
 import { InlineLink } from '../../components/InlineLink';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n';
 import { type ErrorFieldMap, reportFormError, zodRule } from '../../lib/form';
+import { useCountdown } from '../../lib/use-countdown';
 import { AgreementModal } from './AgreementModal';
 import { CaptchaField, useCaptchaField } from './CaptchaField';
-import { EmailCodeField } from './EmailCodeField';
-import { useCountdown } from './use-countdown';
 
 interface RegisterValues {
   userName: string;

@@ -3,7 +3,7 @@ import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { Clipped } from '../../components/Clipped';
 import { useI18n } from '../../i18n';
-import { settingsPath } from '../domain/paths';
+import { settingsPath } from '../domain';
 
 /** Names beyond these are counted ('+4'), all of them on hover, so a certificate with 100 SANs keeps one row. */
 const SHOWN = 2;

@@ -1,13 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type LedgerEntry, type LedgerKind, ledgerKinds } from '@edgeward/contract';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
-import { saveFile } from '../../api/client';
 import { downloadStatement, useStatement } from '../../api/commerce';
 import { Authorized } from '../../components/Authorized';
-import { DateRangeFilter, ListFilter, type TimeRange, useListState } from '../../components/ListFilters';
-import { PageTable } from '../../components/PageTable';
+import { ExportButton } from '../../components/ExportButton';
+import type { TimeRange } from '../../components/ListFilters';
+import { ListScreen, useListScreen } from '../../components/ListScreen';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
 import { yuan } from './money';
@@ -19,26 +17,8 @@ interface Filters extends TimeRange {
 /** The balance statement: every change with the balance after it, filtered by kind and time, exported as CSV. */
 export function Statement() {
   const { t } = useI18n();
-  const { message } = App.useApp();
-  const { pageState, filters, change } = useListState<Filters>({});
-  const [exporting, setExporting] = useState(false);
-  const filterQuery = {
-    ...(filters.kind ? { kind: filters.kind } : {}),
-    ...(filters.from !== undefined ? { from: filters.from } : {}),
-    ...(filters.to !== undefined ? { to: filters.to } : {}),
-  };
-  const statement = useStatement({ page: pageState.page, size: pageState.size, ...filterQuery });
-
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      saveFile(await downloadStatement(filterQuery));
-    } catch {
-      message.error(t('errors.EXPORT_FAILED'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const screen = useListScreen<Filters>({});
+  const statement = useStatement(screen.query);
 
   const amount = (row: LedgerEntry) => (
     <Typography.Text type={row.amountFen.startsWith('-') ? undefined : 'success'}>
@@ -74,41 +54,31 @@ export function Statement() {
   );
 
   return (
-    <PageTable<LedgerEntry>
-      rowKey="id"
+    <ListScreen<LedgerEntry, Filters>
+      screen={screen}
       remote={statement}
       failure={t('commerce.statement.loadFailed')}
-      pageState={pageState}
       columns={columns}
       card={card}
-      emptyText={t('commerce.statement.empty')}
-      toolbar={
-        <>
-          <ListFilter<LedgerKind>
-            value={filters.kind}
-            onChange={(kind) => change({ kind })}
-            values={ledgerKinds}
-            label={(kind) => t(`commerce.ledger.${kind}`)}
-            placeholder={t('commerce.statement.kindFilter')}
-            width={160}
-            testId="statement-kind-filter"
-          />
-          <DateRangeFilter
-            testId="statement-time-filter"
-            onChange={(range) => change({ from: range.from, to: range.to })}
-          />
-        </>
-      }
+      choices={[
+        {
+          key: 'kind',
+          values: ledgerKinds,
+          label: (kind) => t(`commerce.ledger.${kind}`),
+          placeholder: t('commerce.statement.kindFilter'),
+          width: 160,
+          testId: 'statement-kind-filter',
+        },
+      ]}
+      timeFilter="statement-time-filter"
+      empty={t('commerce.statement.empty')}
       actions={
         <Authorized permissionId="order" action="export">
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void runExport()}
-            data-testid="statement-export"
-          >
-            {t('commerce.statement.export')}
-          </Button>
+          <ExportButton
+            download={() => downloadStatement(screen.filterQuery)}
+            label={t('commerce.statement.export')}
+            testId="statement-export"
+          />
         </Authorized>
       }
     />

@@ -5,7 +5,7 @@ import { useSaveEoPart } from '../../api/eo';
 import { OnOffSwitch } from '../../components/OnOffSwitch';
 import { useI18n } from '../../i18n';
 import { reportFormError } from '../../lib/form';
-import { SaveBar, SectionCard } from '../domain/settings/SectionCard';
+import { SaveBar, SectionCard } from '../domain';
 
 interface GeneralValues {
   rangeStatus: OnOff;

@@ -3,12 +3,15 @@ import { Flex } from 'antd';
 import { useMemo } from 'react';
 import type { SaveSegment } from '../../api/domain';
 import { useEoGeneralSaver } from '../../api/eo';
-import { CacheTab } from '../domain/settings/CacheTab';
-import { HeaderRulesSection } from '../domain/settings/HeaderRulesSection';
-import { ProtectionTab } from '../domain/settings/ProtectionTab';
-import { SettingsContext, type SettingsContextValue } from '../domain/settings/settings-context';
-import { UrlAuthSection } from '../domain/settings/UrlAuthSection';
-import { useUnsavedEditsGuard } from '../domain/settings/unsaved-edits';
+import {
+  CacheTab,
+  HeaderRulesSection,
+  ProtectionTab,
+  SettingsContext,
+  type SettingsContextValue,
+  UrlAuthSection,
+  useUnsavedEditsGuard,
+} from '../domain';
 import { EoGeneralForm } from './EoGeneralForm';
 import { eoAsDomainConfig, eoGeneralBody, isGeneralSegment } from './eo-general';
 

@@ -5,8 +5,7 @@ import { useSaveEoPart } from '../../api/eo';
 import { OnOffSwitch } from '../../components/OnOffSwitch';
 import { useI18n } from '../../i18n';
 import { reportFormError } from '../../lib/form';
-import { bodyRule } from '../domain/domain-form';
-import { SaveBar, SectionCard } from '../domain/settings/SectionCard';
+import { bodyRule, SaveBar, SectionCard } from '../domain';
 
 interface HttpsValues {
   https: OnOff;

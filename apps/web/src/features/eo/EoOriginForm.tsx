@@ -10,8 +10,9 @@ import {
   type OriginFormValues,
   originBody,
   originFormValues,
-} from '../domain/OriginFields';
-import { SaveBar, SectionCard } from '../domain/settings/SectionCard';
+  SaveBar,
+  SectionCard,
+} from '../domain';
 
 /** The source part of an edge-platform domain: the CDN's origin fields and rules, saved through /source. */
 export function EoOriginForm({ domain }: { domain: EoDomainConfig }) {

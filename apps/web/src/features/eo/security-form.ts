@@ -1,5 +1,5 @@
 import { type EoDomainConfig, type SecurityPolicyInput, splitLines } from '@edgeward/contract';
-import { joinLines } from '../domain/domain-form';
+import { joinLines } from '../domain';
 
 type Policy = EoDomainConfig['securityPolicy'];
 

@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import {
   type OperationAction,
   type OperationLogItem,
@@ -6,16 +5,14 @@ import {
   operationActions,
   operationTargetTypes,
 } from '@edgeward/contract';
-import { Alert, App, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Alert, Card, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
-import { saveFile } from '../../api/client';
 import { downloadOperationLog, useOperationLog } from '../../api/operation-log';
 import { Authorized, useAuthorized } from '../../components/Authorized';
 import { Clipped } from '../../components/Clipped';
-import { ListEmpty } from '../../components/ListEmpty';
-import { DateRangeFilter, ListFilter, ListSearch, type TimeRange, useListState } from '../../components/ListFilters';
-import { PageTable } from '../../components/PageTable';
+import { ExportButton } from '../../components/ExportButton';
+import type { TimeRange } from '../../components/ListFilters';
+import { ListScreen, useListScreen } from '../../components/ListScreen';
 import { SampleTag } from '../../components/SampleTag';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/time';
@@ -52,31 +49,11 @@ function Changes({ row }: { row: OperationLogItem }) {
  */
 export function OperationLogTable() {
   const { t } = useI18n();
-  const { message } = App.useApp();
   const allowed = useAuthorized('log', 'query');
-  const { pageState, search, setSearch, filters, change, clear } = useListState<Filters>({ search: '' });
-  const [exporting, setExporting] = useState(false);
-  const filterQuery = {
-    ...(filters.search ? { search: filters.search } : {}),
-    ...(filters.targetType ? { targetType: filters.targetType } : {}),
-    ...(filters.action ? { action: filters.action } : {}),
-    ...(filters.from !== undefined ? { from: filters.from } : {}),
-    ...(filters.to !== undefined ? { to: filters.to } : {}),
-  };
-  const log = useOperationLog({ page: pageState.page, size: pageState.size, ...filterQuery }, allowed);
+  const screen = useListScreen<Filters>({ search: '' });
+  const log = useOperationLog(screen.query, allowed);
   // Without the query action the read never starts: say why instead of loading forever.
   if (!allowed) return <Alert type="warning" showIcon title={t('common.forbidden.subTitle')} />;
-
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      saveFile(await downloadOperationLog(filterQuery));
-    } catch {
-      message.error(t('errors.EXPORT_FAILED'));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const actor = (row: OperationLogItem) => {
     if (row.actor.kind === 'operator') return <Tag color="orange">{t('operationLog.actor.operator')}</Tag>;
@@ -123,77 +100,53 @@ export function OperationLogTable() {
     </Card>
   );
 
-  const filtered = Boolean(filters.search || filters.targetType || filters.action || filters.from || filters.to);
-  const emptyText = (
-    <ListEmpty
-      filtered={filtered}
-      noMatch={t('operationLog.noMatch')}
-      onClearFilters={() => clear()}
-      title={t('operationLog.emptyTitle')}
-      description={t('operationLog.emptyDescription')}
-      testId="operation-log-empty"
-    />
-  );
-
+  const { action } = screen.filters;
   return (
-    <PageTable<OperationLogItem>
-      rowKey="id"
+    <ListScreen<OperationLogItem, Filters>
+      screen={screen}
       remote={log}
       failure={t('operationLog.loadFailed')}
-      pageState={pageState}
       columns={columns}
       card={card}
-      emptyText={emptyText}
-      toolbar={
-        <>
-          <ListSearch
-            text={search}
-            onText={setSearch}
-            committed={filters.search}
-            onCommit={(next) => change({ search: next })}
-            placeholder={t('operationLog.search')}
-            maxLength={SEARCH_MAX}
-            testId="operation-log-search"
-          />
-          <ListFilter<OperationTargetType>
-            value={filters.targetType}
-            onChange={(targetType) =>
-              change({
-                targetType,
-                action: filters.action && actionsOf(targetType).includes(filters.action) ? filters.action : undefined,
-              })
-            }
-            values={operationTargetTypes}
-            label={(type) => t(`operationLog.target.${type}`)}
-            placeholder={t('operationLog.filter.targetType')}
-            width={170}
-            testId="operation-log-target-filter"
-          />
-          <ListFilter<OperationAction>
-            value={filters.action}
-            onChange={(action) => change({ action })}
-            values={actionsOf(filters.targetType)}
-            label={(action) => t(`operationLog.action.${action}`)}
-            placeholder={t('operationLog.filter.action')}
-            width={210}
-            testId="operation-log-action-filter"
-          />
-          <DateRangeFilter
-            testId="operation-log-time-filter"
-            onChange={(range) => change({ from: range.from, to: range.to })}
-          />
-        </>
-      }
+      search={{
+        key: 'search',
+        placeholder: t('operationLog.search'),
+        maxLength: SEARCH_MAX,
+        testId: 'operation-log-search',
+      }}
+      choices={[
+        {
+          key: 'targetType',
+          values: operationTargetTypes,
+          label: (type) => t(`operationLog.target.${type}`),
+          placeholder: t('operationLog.filter.targetType'),
+          width: 170,
+          testId: 'operation-log-target-filter',
+          alongside: (type) => ({ action: action && actionsOf(type).includes(action) ? action : undefined }),
+        },
+        {
+          key: 'action',
+          values: actionsOf(screen.filters.targetType),
+          label: (value) => t(`operationLog.action.${value}`),
+          placeholder: t('operationLog.filter.action'),
+          width: 210,
+          testId: 'operation-log-action-filter',
+        },
+      ]}
+      timeFilter="operation-log-time-filter"
+      empty={{
+        noMatch: t('operationLog.noMatch'),
+        title: t('operationLog.emptyTitle'),
+        description: t('operationLog.emptyDescription'),
+        testId: 'operation-log-empty',
+      }}
       actions={
         <Authorized permissionId="log" action="export">
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void runExport()}
-            data-testid="operation-log-export"
-          >
-            {t('operationLog.export')}
-          </Button>
+          <ExportButton
+            download={() => downloadOperationLog(screen.filterQuery)}
+            label={t('operationLog.export')}
+            testId="operation-log-export"
+          />
         </Authorized>
       }
     />

@@ -7,8 +7,7 @@ import { useI18n } from '../../i18n';
 import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
 import { useSession } from '../../stores/session';
-
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
+import { mono } from './monospace';
 
 /** The security settings' two-factor section: turn on by QR code and a first code, off by password and a code. */
 export function TwoFactorSettings() {

@@ -17,7 +17,7 @@ function isChunkFailure(error: unknown): boolean {
  * What the user sees when a page cannot be shown: the cause in their language and a way out. Built from light
  * parts only: it ships in the first chunk, because it must work when later chunks cannot be loaded.
  */
-export function ErrorPage({ error }: { error: unknown }) {
+function ErrorPage({ error }: { error: unknown }) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const subTitle =

@@ -8,9 +8,9 @@ import { DataState, LoadingState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { useConsoleVariant } from '../../navigation/variant';
-import { PackagesInForce } from '../commerce/PackagesInForce';
-import { DomainStatusCounts } from '../domain/DomainStatusCounts';
-import { LatestMessages } from '../message/LatestMessages';
+import { PackagesInForce } from '../commerce';
+import { DomainStatusCounts } from '../domain';
+import { LatestMessages } from '../message';
 import { changeOf, formatBps, formatBytes, formatCount, formatRate } from './units';
 
 type Figure = 'bytes' | 'peakBps' | 'requests' | 'hitRate';

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { CertificateApplicationDetail } from '@edgeward/contract';
-import { Alert, Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Result, Typography } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useApplicationDetail } from '../../../api/certificate-application';
 import { ApiError } from '../../../api/client';
@@ -11,12 +11,11 @@ import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/time';
 import { useTabSubject } from '../../../stores/tabs';
 import { CertificateDownloads } from '../CertificateDownloads';
-import { CertificateNames, DeployedDomains } from '../CertificateNames';
 import { DeployResults } from '../DeployModal';
 import { ApplicationActionButton } from './ApplicationActionButton';
+import { ApplicationInformation } from './ApplicationInformation';
 import { ApplicationStatusTag } from './ApplicationStatusTag';
 import { ApplicationSteps } from './ApplicationSteps';
-import { namesOf } from './application-display';
 import { DnsCheckList, DnsRecordList } from './DnsRecords';
 
 const LIST_PATH = '/certificate/order';
@@ -156,53 +155,7 @@ function ApplicationView({ application }: { application: CertificateApplicationD
           <DnsCheckList checks={application.dnsCheck} />
         </Card>
       ) : null}
-      <Card title={t('certificate.application.detail.information')}>
-        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="application-information">
-          <Descriptions.Item label={t('certificate.application.field.id')}>
-            <Typography.Text copyable>{String(application.id)}</Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.status')}>
-            <ApplicationStatusTag status={status} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.domainNames')}>
-            <CertificateNames certificate={namesOf(application)} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.keyType')}>
-            {t(`certificate.application.keyType.${application.keyType}`)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.retryCount')}>
-            <span data-testid="application-retry-count">{application.retryCount}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.deployDomains')}>
-            <DeployedDomains domains={application.deployDomains} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.createdAt')}>
-            {formatTime(application.createdAt)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.recordsAt')}>
-            {formatTime(application.recordsAt)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.verifiedAt')}>
-            {formatTime(application.verifiedAt)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.completedAt')}>
-            {formatTime(application.completedAt)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('certificate.application.field.updatedAt')}>
-            {formatTime(application.updatedAt)}
-          </Descriptions.Item>
-          {application.nextAttemptAt !== null ? (
-            <Descriptions.Item label={t('certificate.application.field.nextAttemptAt')}>
-              <span data-testid="application-next-attempt">{formatTime(application.nextAttemptAt)}</span>
-            </Descriptions.Item>
-          ) : null}
-          {status === 'pending' ? (
-            <Descriptions.Item label={t('certificate.application.field.expiresAt')}>
-              {formatTime(application.expiresAt)}
-            </Descriptions.Item>
-          ) : null}
-        </Descriptions>
-      </Card>
+      <ApplicationInformation application={application} />
     </Flex>
   );
 }

@@ -10,10 +10,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApplicationList } from '../../../api/certificate-application';
 import { Authorized, useAuthorized } from '../../../components/Authorized';
-import { ListEmpty } from '../../../components/ListEmpty';
-import { ListFilter, ListSearch, useListState } from '../../../components/ListFilters';
+import { ListScreen, useListScreen } from '../../../components/ListScreen';
 import { PageContainer } from '../../../components/PageContainer';
-import { PageTable } from '../../../components/PageTable';
 import { useI18n } from '../../../i18n';
 import { formatDate, formatTime } from '../../../lib/time';
 import { CertificateNames } from '../CertificateNames';
@@ -33,18 +31,10 @@ const SEARCH_MAX = 253;
 export default function ApplicationListPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const { pageState, search, setSearch, filters, change, clear } = useListState<Filters>({ search: '' });
+  const screen = useListScreen<Filters>({ search: '' });
   const [creating, setCreating] = useState(false);
   const canAdd = useAuthorized('certificate', 'add');
-  const list = useApplicationList({
-    page: pageState.page,
-    size: pageState.size,
-    ...(filters.search ? { search: filters.search } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-  });
-
-  const filtered = Boolean(filters.search || filters.status);
-  const clearFilters = () => clear();
+  const list = useApplicationList(screen.query);
 
   const idCell = (row: CertificateApplicationListItem) => (
     <Link to={applicationPath(row.id)} data-testid="application-open">
@@ -73,17 +63,12 @@ export default function ApplicationListPage() {
       dataIndex: 'createdAt',
       render: (value: number) => formatTime(value),
     },
-    {
-      title: t('certificate.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Button type="link" size="small" onClick={() => navigate(applicationPath(row.id))}>
-          {t('certificate.action.detail')}
-        </Button>
-      ),
-    },
   ];
+  const detailButton = (row: CertificateApplicationListItem) => (
+    <Button type="link" size="small" onClick={() => navigate(applicationPath(row.id))}>
+      {t('certificate.action.detail')}
+    </Button>
+  );
 
   const card = (row: CertificateApplicationListItem) => (
     <Card size="small" data-testid="application-card">
@@ -106,50 +91,38 @@ export default function ApplicationListPage() {
     </Button>
   );
 
-  const emptyText = (
-    <ListEmpty
-      filtered={filtered}
-      noMatch={t('certificate.application.list.noMatch')}
-      onClearFilters={clearFilters}
-      title={t('certificate.application.list.emptyTitle')}
-      description={t('certificate.application.list.emptyDescription')}
-      action={canAdd ? newButton(t('certificate.application.list.applyFirst')) : null}
-      testId="application-empty"
-    />
-  );
-
   return (
     <PageContainer subTitle={t('certificate.application.list.subtitle')}>
-      <PageTable<CertificateApplicationListItem>
-        rowKey="id"
+      <ListScreen<CertificateApplicationListItem, Filters>
+        screen={screen}
         remote={list}
         failure={t('certificate.application.list.loadFailed')}
-        pageState={pageState}
         columns={columns}
+        rowActions={{ title: t('certificate.actions'), render: detailButton }}
         card={card}
-        emptyText={emptyText}
-        toolbar={
-          <>
-            <ListSearch
-              text={search}
-              onText={setSearch}
-              committed={filters.search}
-              onCommit={(search) => change({ search })}
-              placeholder={t('certificate.application.list.searchPlaceholder')}
-              maxLength={SEARCH_MAX}
-              testId="application-search"
-            />
-            <ListFilter<CertificateApplicationStatus>
-              value={filters.status}
-              onChange={(status) => change({ status })}
-              values={certificateApplicationStatuses}
-              label={(status) => t(`certificate.application.status.${status}`)}
-              placeholder={t('certificate.application.list.statusFilter')}
-              width={200}
-              testId="application-status-filter"
-            />
-          </>
-        }
+        search={{
+          key: 'search',
+          placeholder: t('certificate.application.list.searchPlaceholder'),
+          maxLength: SEARCH_MAX,
+          testId: 'application-search',
+        }}
+        choices={[
+          {
+            key: 'status',
+            values: certificateApplicationStatuses,
+            label: (status) => t(`certificate.application.status.${status}`),
+            placeholder: t('certificate.application.list.statusFilter'),
+            width: 200,
+            testId: 'application-status-filter',
+          },
+        ]}
+        empty={{
+          noMatch: t('certificate.application.list.noMatch'),
+          title: t('certificate.application.list.emptyTitle'),
+          description: t('certificate.application.list.emptyDescription'),
+          action: canAdd ? newButton(t('certificate.application.list.applyFirst')) : null,
+          testId: 'application-empty',
+        }}
         actions={
           <Authorized permissionId="certificate" action="add">
             {newButton(t('certificate.application.list.new'))}

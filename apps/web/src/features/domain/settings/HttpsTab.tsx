@@ -1,85 +1,15 @@
-import {
-  type CertificateInfo,
-  type DomainConfig,
-  type HttpsInfoInput,
-  HttpsInfoSchema,
-  limits,
-} from '@edgeward/contract';
-import { Checkbox, Descriptions, Divider, Flex, Form, Input, Segmented, Space, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type HttpsInfoInput, HttpsInfoSchema, limits } from '@edgeward/contract';
+import { Divider, Form, Segmented, Switch } from 'antd';
+import { useState } from 'react';
 import { useCertificateList, useDeployCertificate } from '../../../api/certificate';
-import { PemFileButton } from '../../../components/PemFileButton';
 import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/time';
-import { bodyRule, isOn, onOff } from '../domain-form';
-import { ManagedCertificateSelect } from './ManagedCertificateSelect';
+import { bodyRule, onOff } from '../domain-form';
+import { type CertField, type CertificateSource, fromConfig, type HttpsValues } from './https-values';
+import { InstalledCertificate } from './InstalledCertificate';
+import { ManagedCertificateField } from './ManagedCertificateField';
+import { PastedCertificateFields } from './PastedCertificateFields';
 import { SaveBar, SectionCard } from './SectionCard';
 import { useSection, useSettings } from './settings-context';
-
-interface HttpsValues {
-  https: boolean;
-  forceHttps: boolean;
-  http2: boolean;
-  quic: boolean;
-  /** Shows the upload fields over an installed certificate. */
-  replace: boolean;
-  certificate: { name: string; certificate: string; privateKey: string };
-  /** One of the customer's managed certificates, deployed to the domain on save. */
-  certificateId?: number;
-}
-
-/** Where a new certificate comes from: the customer's managed certificates, or PEM pasted here. */
-type CertificateSource = 'managed' | 'paste';
-
-type CertField = keyof HttpsValues['certificate'];
-
-function fromConfig(config: DomainConfig): HttpsValues {
-  return {
-    https: isOn(config.https),
-    forceHttps: isOn(config.httpsConfig.forceHttps),
-    http2: isOn(config.httpsConfig.http2),
-    quic: isOn(config.quic),
-    replace: false,
-    certificate: { name: '', certificate: '', privateKey: '' },
-    certificateId: undefined,
-  };
-}
-
-/** Days before expiry from which the certificate is shown as expiring. */
-const EXPIRING_DAYS = 30;
-
-function CertificateSummary({ certificate }: { certificate: CertificateInfo }) {
-  const { t } = useI18n();
-  const daysLeft = dayjs(certificate.notAfter).diff(dayjs(), 'day');
-  const state =
-    certificate.notAfter < Date.now()
-      ? { color: 'error', text: t('domain.https.certExpired') }
-      : daysLeft < EXPIRING_DAYS
-        ? { color: 'warning', text: t('domain.https.certExpiring', { days: daysLeft }) }
-        : { color: 'success', text: t('domain.https.certValid') };
-  return (
-    <Descriptions bordered size="small" column={1} data-testid="https-certificate">
-      <Descriptions.Item label={t('domain.https.certName')}>{certificate.name}</Descriptions.Item>
-      <Descriptions.Item label={t('domain.https.certSubjects')}>
-        <Flex gap={4} wrap>
-          {certificate.subjects.map((subject) => (
-            <Tag key={subject}>{subject}</Tag>
-          ))}
-        </Flex>
-      </Descriptions.Item>
-      <Descriptions.Item label={t('domain.https.certIssuer')}>{certificate.issuer}</Descriptions.Item>
-      <Descriptions.Item label={t('domain.https.certValidity')}>
-        <Space wrap>
-          <span>
-            {formatTime(certificate.notBefore)} ~ {formatTime(certificate.notAfter)}
-          </span>
-          <Tag color={state.color}>{state.text}</Tag>
-        </Space>
-      </Descriptions.Item>
-    </Descriptions>
-  );
-}
 
 /**
  * HTTPS: the certificate (one of the customer's managed certificates covering the domain, or PEM pasted or read
@@ -114,7 +44,6 @@ export function HttpsTab() {
   const { form } = section;
   const replace = Form.useWatch('replace', form);
   const showUpload = !current || replace;
-
   const picking = showUpload && source === 'managed';
 
   const fill = (field: CertField) => (text: string) => {
@@ -145,32 +74,15 @@ export function HttpsTab() {
     await section.submit();
   };
 
-  /** Needed when HTTPS is to be on without an installed certificate, or when the installed one is replaced. */
-  const pickRule = {
-    validator: (_rule: unknown, value: number | undefined) =>
-      value === undefined && (form.getFieldValue('https') === true || form.getFieldValue('replace') === true)
-        ? Promise.reject(new Error(t('domain.https.pickRequired')))
-        : Promise.resolve(),
-  };
-
   const certRule = (field: CertField) => bodyRule<HttpsValues>(HttpsInfoSchema, ['certificate', field], toBody, t);
-  const dependentRule = (field: 'forceHttps' | 'http2' | 'quic') =>
-    bodyRule<HttpsValues>(HttpsInfoSchema, [field], toBody, t);
-
-  const fileButton = (field: CertField, accept: string) => (
-    <PemFileButton accept={accept} onText={fill(field)}>
-      {t('domain.https.readFile')}
-    </PemFileButton>
-  );
-
-  const switchRow = (name: keyof HttpsValues, label: string, hint: ReactNode, testId: string, dependent: boolean) => (
+  const protocolSwitch = (name: 'forceHttps' | 'http2' | 'quic', label: string, hint: string, testId: string) => (
     <Form.Item
       name={name}
       label={label}
       valuePropName="checked"
       extra={hint}
-      dependencies={dependent ? ['https'] : undefined}
-      rules={dependent ? [dependentRule(name as 'forceHttps' | 'http2' | 'quic')] : undefined}
+      dependencies={['https']}
+      rules={[bodyRule<HttpsValues>(HttpsInfoSchema, [name], toBody, t)]}
     >
       <Switch data-testid={testId} />
     </Form.Item>
@@ -197,115 +109,22 @@ export function HttpsTab() {
         <Divider titlePlacement="start" plain>
           {t('domain.https.certificate')}
         </Divider>
-        {current ? (
-          <Flex vertical gap={12} style={{ marginBottom: 16 }}>
-            <CertificateSummary certificate={current} />
-            <Form.Item name="replace" valuePropName="checked" noStyle>
-              <Checkbox data-testid="cert-replace">{t('domain.https.replace')}</Checkbox>
-            </Form.Item>
-          </Flex>
-        ) : (
-          <Typography.Paragraph type="secondary">{t('domain.https.noCertificate')}</Typography.Paragraph>
-        )}
-        {showUpload ? (
-          <Segmented<CertificateSource>
-            value={source}
-            onChange={setSource}
-            options={[
-              { value: 'managed', label: t('domain.https.sourceManaged') },
-              { value: 'paste', label: t('domain.https.sourcePaste') },
-            ]}
-            block
-            style={{ marginBottom: 16, maxWidth: 420 }}
-            data-testid="cert-source"
-          />
-        ) : null}
-        {picking ? (
-          <Form.Item
-            name="certificateId"
-            label={t('domain.https.pick')}
-            rules={[pickRule]}
-            dependencies={['https', 'replace']}
-            required
-          >
-            <ManagedCertificateSelect domainName={config.domainName} />
-          </Form.Item>
-        ) : null}
-        {showUpload && !picking ? (
-          <>
-            <Form.Item
-              name={['certificate', 'name']}
-              label={t('domain.https.certName')}
-              extra={t('domain.https.pasteKept')}
-              rules={[certRule('name')]}
-              dependencies={['https']}
-            >
-              <Input showCount placeholder={t('domain.https.certNamePlaceholder')} data-testid="cert-name" />
-            </Form.Item>
-            <Form.Item
-              label={
-                <Flex gap={8} align="center">
-                  {t('domain.https.certContent')}
-                  {fileButton('certificate', '.pem,.crt,.cer')}
-                </Flex>
-              }
-              required={false}
-            >
-              <Form.Item
-                name={['certificate', 'certificate']}
-                noStyle
-                rules={[certRule('certificate')]}
-                dependencies={['https']}
-              >
-                <Input.TextArea
-                  autoSize={{ minRows: 5, maxRows: 12 }}
-                  spellCheck={false}
-                  placeholder={'-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----'}
-                  style={{ fontFamily: 'monospace' }}
-                  data-testid="cert-content"
-                />
-              </Form.Item>
-            </Form.Item>
-            <Form.Item
-              label={
-                <Flex gap={8} align="center">
-                  {t('domain.https.certKey')}
-                  {fileButton('privateKey', '.pem,.key')}
-                </Flex>
-              }
-              extra={t('domain.https.certKeyHint')}
-            >
-              <Form.Item
-                name={['certificate', 'privateKey']}
-                noStyle
-                rules={[certRule('privateKey')]}
-                dependencies={['https']}
-              >
-                <Input.TextArea
-                  autoSize={{ minRows: 5, maxRows: 12 }}
-                  spellCheck={false}
-                  autoComplete="off"
-                  placeholder={'-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----'}
-                  style={{ fontFamily: 'monospace' }}
-                  data-testid="cert-key"
-                />
-              </Form.Item>
-            </Form.Item>
-          </>
-        ) : null}
+        <InstalledCertificate certificate={current} />
+        {showUpload ? <SourceSwitch value={source} onChange={setSource} /> : null}
+        {picking ? <ManagedCertificateField domainName={config.domainName} /> : null}
+        {showUpload && !picking ? <PastedCertificateFields rule={certRule} onText={fill} /> : null}
 
         <Divider titlePlacement="start" plain>
           {t('domain.https.protocols')}
         </Divider>
-        {switchRow(
+        {protocolSwitch(
           'forceHttps',
           t('domain.https.forceHttps'),
           t('domain.https.forceHttpsHint'),
           'force-https-switch',
-          true,
         )}
-        {switchRow('http2', t('domain.https.http2'), t('domain.https.http2Hint'), 'http2-switch', true)}
-        {switchRow('quic', t('domain.https.quic'), t('domain.https.quicHint'), 'quic-switch', true)}
+        {protocolSwitch('http2', t('domain.https.http2'), t('domain.https.http2Hint'), 'http2-switch')}
+        {protocolSwitch('quic', t('domain.https.quic'), t('domain.https.quicHint'), 'quic-switch')}
         <SaveBar
           saving={section.saving || deploy.isPending}
           dirty={section.dirty}
@@ -314,5 +133,28 @@ export function HttpsTab() {
         />
       </Form>
     </SectionCard>
+  );
+}
+
+function SourceSwitch({
+  value,
+  onChange,
+}: {
+  value: CertificateSource;
+  onChange: (source: CertificateSource) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Segmented<CertificateSource>
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'managed', label: t('domain.https.sourceManaged') },
+        { value: 'paste', label: t('domain.https.sourcePaste') },
+      ]}
+      block
+      style={{ marginBottom: 16, maxWidth: 420 }}
+      data-testid="cert-source"
+    />
   );
 }

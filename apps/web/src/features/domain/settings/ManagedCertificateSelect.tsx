@@ -5,7 +5,7 @@ import { useCertificateList } from '../../../api/certificate';
 import { DataState } from '../../../components/DataState';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/time';
-import { CertificateValidityTag } from '../../certificate/CertificateValidityTag';
+import { CertificateValidityTag } from '../../certificate';
 
 interface ManagedCertificateSelectProps {
   domainName: string;

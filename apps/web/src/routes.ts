@@ -1,14 +1,47 @@
+// The route table: what the menu, the multi-tab bar, the guard and each page's title read. The pages behind the
+// names are in pages.ts, which only the router imports: a page reads this table, so this table names no page.
 import type { PermissionId } from '@edgeward/contract';
-import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
-// The first page of every visitor who is not logged in: in the first load, not a chunk fetched after it.
-import LoginPage from './features/auth/LoginPage';
 import type { TextKey } from './i18n';
 import type { MenuIcon } from './layouts/main/menu-icons';
-import { lazyPage } from './navigation/lazy-page';
 
 /** 'cdn' and 'eo' (edge platform) menus are chosen by the user's cdnType; 'all' appears in both. */
 export type MenuScope = 'cdn' | 'eo' | 'all';
+
+/** The pages of the console, each the default export of its module (pages.ts). */
+export type PageName =
+  | 'LoginPage'
+  | 'RegisterPage'
+  | 'RegisterResultPage'
+  | 'ForgotPasswordPage'
+  | 'ResetPasswordPage'
+  | 'OverviewPage'
+  | 'DomainListPage'
+  | 'CreateDomainPage'
+  | 'DomainSettingsPage'
+  | 'UsageStatisticsPage'
+  | 'PreheatPage'
+  | 'MyPackagesPage'
+  | 'EoDomainSettingsPage'
+  | 'EoPlanPage'
+  | 'CertificateListPage'
+  | 'ApplicationListPage'
+  | 'ApplicationDetailPage'
+  | 'PackageCatalogue'
+  | 'PackageDetailPage'
+  | 'OrderListPage'
+  | 'OrderDetailPage'
+  | 'PayOrderPage'
+  | 'RechargePage'
+  | 'TicketListPage'
+  | 'TicketNewPage'
+  | 'TicketDetailPage'
+  | 'ApiKeyListPage'
+  | 'MessagePage'
+  | 'LogPage'
+  | 'AccountInfoPage'
+  | 'RealNamePage'
+  | 'AccountSettingsPage';
 
 export interface AppRoute {
   /** Absolute path in React Router syntax (`:id`, `:token?`). Menu groups without a page only use it as a key. */
@@ -25,39 +58,20 @@ export interface AppRoute {
   activeMenu?: string;
   /** Required permission; children inherit their parent's. */
   permission?: PermissionId;
-  /** The page, usually lazy (lazyPage): its own chunk, fetched on first use. */
-  page?: ComponentType;
+  /** The page on this path, by name (pages.ts). */
+  page?: PageName;
   redirect?: string;
   children?: AppRoute[];
   /** One multi-tab per value: pages whose path changes with an in-page tab keep a single tab. */
   tabKey?: (params: Params) => string;
 }
 
-const accountSettings = lazyPage(() => import('./features/account/AccountSettingsPage'));
-const apiKeyList = lazyPage(() => import('./features/security/ApiKeyListPage'));
-
 export const authRoutes: AppRoute[] = [
-  { path: '/user/login/:token?', title: 'menu.user.login', page: LoginPage },
-  {
-    path: '/user/register',
-    title: 'menu.user.register',
-    page: lazyPage(() => import('./features/auth/RegisterPage')),
-  },
-  {
-    path: '/user/register-result',
-    title: 'menu.user.registerResult',
-    page: lazyPage(() => import('./features/auth/RegisterResultPage')),
-  },
-  {
-    path: '/user/forgot-password',
-    title: 'menu.user.forgotPassword',
-    page: lazyPage(() => import('./features/auth/ForgotPasswordPage')),
-  },
-  {
-    path: '/user/reset-password',
-    title: 'menu.user.resetPassword',
-    page: lazyPage(() => import('./features/auth/ResetPasswordPage')),
-  },
+  { path: '/user/login/:token?', title: 'menu.user.login', page: 'LoginPage' },
+  { path: '/user/register', title: 'menu.user.register', page: 'RegisterPage' },
+  { path: '/user/register-result', title: 'menu.user.registerResult', page: 'RegisterResultPage' },
+  { path: '/user/forgot-password', title: 'menu.user.forgotPassword', page: 'ForgotPasswordPage' },
+  { path: '/user/reset-password', title: 'menu.user.resetPassword', page: 'ResetPasswordPage' },
 ];
 
 const domainSettingTab = (prefix: string) => (params: Params) => `${prefix}/${params.id ?? ''}`;
@@ -70,7 +84,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'DashboardOutlined',
     menu: 'cdn',
     permission: 'overview',
-    page: lazyPage(() => import('./features/statistics/OverviewPage')),
+    page: 'OverviewPage',
   },
   {
     path: '/domain',
@@ -78,14 +92,14 @@ export const mainRoutes: AppRoute[] = [
     icon: 'GlobalOutlined',
     menu: 'cdn',
     permission: 'domain',
-    page: lazyPage(() => import('./features/domain/DomainListPage')),
+    page: 'DomainListPage',
     children: [
       {
         path: '/domain/create',
         title: 'menu.domain.create',
         hideInMenu: true,
         activeMenu: '/domain',
-        page: lazyPage(() => import('./features/domain/CreateDomainPage')),
+        page: 'CreateDomainPage',
       },
       // {tab}: basic, origin, https, cache, access, advanced or protection (features/domain/paths.ts).
       {
@@ -93,7 +107,7 @@ export const mainRoutes: AppRoute[] = [
         title: 'menu.domain.setting',
         hideInMenu: true,
         activeMenu: '/domain',
-        page: lazyPage(() => import('./features/domain/DomainSettingsPage')),
+        page: 'DomainSettingsPage',
         tabKey: domainSettingTab('/domain/setting'),
       },
     ],
@@ -105,7 +119,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'BarChartOutlined',
     menu: 'cdn',
     permission: 'statistics',
-    page: lazyPage(() => import('./features/statistics/UsageStatisticsPage')),
+    page: 'UsageStatisticsPage',
   },
   {
     path: '/preheat',
@@ -113,16 +127,9 @@ export const mainRoutes: AppRoute[] = [
     icon: 'ThunderboltOutlined',
     menu: 'cdn',
     permission: 'preheat',
-    page: lazyPage(() => import('./features/preheat/PreheatPage')),
+    page: 'PreheatPage',
   },
-  {
-    path: '/plan',
-    title: 'menu.plan',
-    icon: 'GiftOutlined',
-    menu: 'cdn',
-    permission: 'plan',
-    page: lazyPage(() => import('./features/commerce/MyPackagesPage')),
-  },
+  { path: '/plan', title: 'menu.plan', icon: 'GiftOutlined', menu: 'cdn', permission: 'plan', page: 'MyPackagesPage' },
 
   // Edge-platform (secure acceleration) menu: the CDN's screens, which call the edge platform's API on these paths
   // (navigation/variant.ts); the settings are the edge platform's own four parts.
@@ -132,7 +139,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'DashboardOutlined',
     menu: 'eo',
     permission: 'overview',
-    page: lazyPage(() => import('./features/statistics/OverviewPage')),
+    page: 'OverviewPage',
   },
   {
     path: '/eodomain',
@@ -140,14 +147,14 @@ export const mainRoutes: AppRoute[] = [
     icon: 'GlobalOutlined',
     menu: 'eo',
     permission: 'eodomain',
-    page: lazyPage(() => import('./features/domain/DomainListPage')),
+    page: 'DomainListPage',
     children: [
       {
         path: '/eodomain/create',
         title: 'menu.domain.create',
         hideInMenu: true,
         activeMenu: '/eodomain',
-        page: lazyPage(() => import('./features/domain/CreateDomainPage')),
+        page: 'CreateDomainPage',
       },
       // {tab}: basic, origin, https, config or security (features/eo/EoDomainSettingsPage.tsx).
       {
@@ -155,7 +162,7 @@ export const mainRoutes: AppRoute[] = [
         title: 'menu.domain.setting',
         hideInMenu: true,
         activeMenu: '/eodomain',
-        page: lazyPage(() => import('./features/eo/EoDomainSettingsPage')),
+        page: 'EoDomainSettingsPage',
         tabKey: domainSettingTab('/eodomain/setting'),
       },
     ],
@@ -167,7 +174,7 @@ export const mainRoutes: AppRoute[] = [
     icon: 'BarChartOutlined',
     menu: 'eo',
     permission: 'statistics',
-    page: lazyPage(() => import('./features/statistics/UsageStatisticsPage')),
+    page: 'UsageStatisticsPage',
   },
   {
     path: '/eopreheat',
@@ -175,16 +182,9 @@ export const mainRoutes: AppRoute[] = [
     icon: 'ThunderboltOutlined',
     menu: 'eo',
     permission: 'preheat',
-    page: lazyPage(() => import('./features/preheat/PreheatPage')),
+    page: 'PreheatPage',
   },
-  {
-    path: '/eoPlan',
-    title: 'menu.plan',
-    icon: 'GiftOutlined',
-    menu: 'eo',
-    permission: 'plan',
-    page: lazyPage(() => import('./features/commerce/EoPlanPage')),
-  },
+  { path: '/eoPlan', title: 'menu.plan', icon: 'GiftOutlined', menu: 'eo', permission: 'plan', page: 'EoPlanPage' },
 
   // In both menus
   {
@@ -195,22 +195,14 @@ export const mainRoutes: AppRoute[] = [
     permission: 'certificate',
     redirect: '/certificate/manage',
     children: [
-      {
-        path: '/certificate/manage',
-        title: 'menu.certificate.manage',
-        page: lazyPage(() => import('./features/certificate/CertificateListPage')),
-      },
-      {
-        path: '/certificate/order',
-        title: 'menu.certificate.order',
-        page: lazyPage(() => import('./features/certificate/application/ApplicationListPage')),
-      },
+      { path: '/certificate/manage', title: 'menu.certificate.manage', page: 'CertificateListPage' },
+      { path: '/certificate/order', title: 'menu.certificate.order', page: 'ApplicationListPage' },
       {
         path: '/certificate/order/:id/detail',
         title: 'menu.certificate.orderDetail',
         hideInMenu: true,
         activeMenu: '/certificate/order',
-        page: lazyPage(() => import('./features/certificate/application/ApplicationDetailPage')),
+        page: 'ApplicationDetailPage',
       },
     ],
   },
@@ -221,36 +213,25 @@ export const mainRoutes: AppRoute[] = [
     menu: 'all',
     permission: 'order',
     children: [
-      {
-        path: '/plan/buy',
-        title: 'menu.plan.buy',
-        permission: 'plan',
-        page: lazyPage(() => import('./features/commerce/PackageCatalogue')),
-      },
+      { path: '/plan/buy', title: 'menu.plan.buy', permission: 'plan', page: 'PackageCatalogue' },
       {
         path: '/plan/buy/:id',
         title: 'menu.plan.detail',
         permission: 'plan',
         hideInMenu: true,
         activeMenu: '/plan/buy',
-        page: lazyPage(() => import('./features/commerce/PackageDetailPage')),
+        page: 'PackageDetailPage',
       },
-      { path: '/order', title: 'menu.order', page: lazyPage(() => import('./features/commerce/OrderListPage')) },
+      { path: '/order', title: 'menu.order', page: 'OrderListPage' },
       {
         path: '/order/:id',
         title: 'menu.order.detail',
         hideInMenu: true,
         activeMenu: '/order',
-        page: lazyPage(() => import('./features/commerce/OrderDetailPage')),
+        page: 'OrderDetailPage',
       },
-      {
-        path: '/order/:id/pay',
-        title: 'menu.order.pay',
-        hideInMenu: true,
-        activeMenu: '/order',
-        page: lazyPage(() => import('./features/commerce/PayOrderPage')),
-      },
-      { path: '/recharge', title: 'menu.recharge', page: lazyPage(() => import('./features/commerce/RechargePage')) },
+      { path: '/order/:id/pay', title: 'menu.order.pay', hideInMenu: true, activeMenu: '/order', page: 'PayOrderPage' },
+      { path: '/recharge', title: 'menu.recharge', page: 'RechargePage' },
     ],
   },
   {
@@ -259,41 +240,21 @@ export const mainRoutes: AppRoute[] = [
     icon: 'CustomerServiceOutlined',
     menu: 'all',
     permission: 'ticket',
-    page: lazyPage(() => import('./features/support/TicketListPage')),
+    page: 'TicketListPage',
     children: [
-      {
-        path: '/ticket/new',
-        title: 'menu.ticket.new',
-        hideInMenu: true,
-        activeMenu: '/ticket',
-        page: lazyPage(() => import('./features/support/TicketNewPage')),
-      },
+      { path: '/ticket/new', title: 'menu.ticket.new', hideInMenu: true, activeMenu: '/ticket', page: 'TicketNewPage' },
       {
         path: '/ticket/:id',
         title: 'menu.ticket.detail',
         hideInMenu: true,
         activeMenu: '/ticket',
-        page: lazyPage(() => import('./features/support/TicketDetailPage')),
+        page: 'TicketDetailPage',
       },
     ],
   },
-  { path: '/key', title: 'menu.key', icon: 'KeyOutlined', menu: 'all', permission: 'key', page: apiKeyList },
-  {
-    path: '/msg',
-    title: 'menu.msg',
-    icon: 'MessageOutlined',
-    menu: 'all',
-    permission: 'msg',
-    page: lazyPage(() => import('./features/message/MessagePage')),
-  },
-  {
-    path: '/log',
-    title: 'menu.log',
-    icon: 'FileTextOutlined',
-    menu: 'all',
-    permission: 'log',
-    page: lazyPage(() => import('./features/log/LogPage')),
-  },
+  { path: '/key', title: 'menu.key', icon: 'KeyOutlined', menu: 'all', permission: 'key', page: 'ApiKeyListPage' },
+  { path: '/msg', title: 'menu.msg', icon: 'MessageOutlined', menu: 'all', permission: 'msg', page: 'MessagePage' },
+  { path: '/log', title: 'menu.log', icon: 'FileTextOutlined', menu: 'all', permission: 'log', page: 'LogPage' },
   {
     path: '/account',
     title: 'menu.account',
@@ -302,23 +263,15 @@ export const mainRoutes: AppRoute[] = [
     permission: 'user',
     redirect: '/account/settings',
     children: [
-      {
-        path: '/account/info',
-        title: 'menu.account.info',
-        page: lazyPage(() => import('./features/account/AccountInfoPage')),
-      },
-      {
-        path: '/real-name',
-        title: 'menu.account.realName',
-        page: lazyPage(() => import('./features/identity/RealNamePage')),
-      },
+      { path: '/account/info', title: 'menu.account.info', page: 'AccountInfoPage' },
+      { path: '/real-name', title: 'menu.account.realName', page: 'RealNamePage' },
       { path: '/account/settings', title: 'menu.account.settings', redirect: '/account/settings/basic' },
       {
         path: '/account/settings/basic',
         title: 'menu.account.settings',
         hideInMenu: true,
         activeMenu: '/account/settings',
-        page: accountSettings,
+        page: 'AccountSettingsPage',
         tabKey: () => '/account/settings',
       },
       {
@@ -326,7 +279,7 @@ export const mainRoutes: AppRoute[] = [
         title: 'menu.account.settings',
         hideInMenu: true,
         activeMenu: '/account/settings',
-        page: accountSettings,
+        page: 'AccountSettingsPage',
         tabKey: () => '/account/settings',
       },
     ],

@@ -1,7 +1,7 @@
 import { limits } from '@edgeward/contract';
 import { Button, Flex, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useI18n } from '../../i18n';
+import { useI18n } from '../i18n';
 
 export interface EmailCodeFieldProps {
   rule: Rule;
