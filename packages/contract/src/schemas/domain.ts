@@ -175,7 +175,8 @@ export const DomainIdBodySchema = z.object({ id: z.number({ error: 'validation.r
 export type DomainIdBody = z.infer<typeof DomainIdBodySchema>;
 
 export const DomainNameQuerySchema = z.object({ domainName: DomainNameSchema });
-export const DomainNameBodySchema = z.object({ domainName: DomainNameSchema });
+/** @alias The same schema as a body: one object, so the published API names it once. */
+export const DomainNameBodySchema = DomainNameQuerySchema;
 export type DomainNameBody = z.output<typeof DomainNameBodySchema>;
 
 /** GET /domain/export: optional substring filter, like the list. */
