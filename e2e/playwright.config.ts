@@ -9,8 +9,10 @@ for (const built of ['../apps/web/dist/index.html', '../apps/server/dist/main.js
   const file = path.resolve(import.meta.dirname, built);
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
 }
-if (!fs.existsSync(e2e.chromium)) {
-  throw new Error(`${e2e.chromium} is missing: the tests use Debian's Chromium (apt-get install -y chromium).`);
+if (!fs.existsSync(e2e.chromiumHeadlessShell)) {
+  throw new Error(
+    `${e2e.chromiumHeadlessShell} is missing: the tests use Debian's Chromium headless shell (apt-get install -y chromium-headless-shell).`,
+  );
 }
 
 const isCI = Boolean(process.env.CI);
@@ -38,8 +40,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium, never a downloaded browser.
-      executablePath: e2e.chromium,
+      // Debian's Chromium headless shell, never a downloaded browser.
+      executablePath: e2e.chromiumHeadlessShell,
       args: chromiumFlags,
     },
   },

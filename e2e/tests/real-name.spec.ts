@@ -10,7 +10,7 @@ import { expect, openInLanguage, signInWithToken, test } from '../support/fixtur
  */
 test.use({
   launchOptions: {
-    executablePath: e2e.chromium,
+    executablePath: e2e.chromiumHeadlessShell,
     args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
 });
