@@ -3,7 +3,7 @@
 // workspace links to the original, unmutated sources: the aliases point each workspace package at the sandbox's copy.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import base from '../vitest.config';
+import base, { databaseTemplates, nodeTests, webTests } from '../vitest.config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = (path: string) => `${root}${path}`;
@@ -23,11 +23,14 @@ export default defineConfig({
   },
   test: {
     ...base.test,
+    // One project, each file in a fresh worker: Stryker activates a static mutant by reloading the tests' modules.
+    projects: undefined,
+    isolate: true,
     // The area's own tests (set by scripts/mutation.mjs). Stryker's `testFiles` option would do the same, but with it
     // Stryker 9.6 activates a mutant of module-level code only after the module has loaded (stryker-js#6144), so such
     // mutants would all survive; limited here, a static mutant reloads the area's tests with the mutant active.
-    include: process.env.MUTATION_TESTS ? process.env.MUTATION_TESTS.split(',') : base.test?.include,
+    include: process.env.MUTATION_TESTS ? process.env.MUTATION_TESTS.split(',') : [...nodeTests, ...webTests],
     // The database templates take a while to migrate; only the server's API tests copy them.
-    globalSetup: process.env.MUTATION_DATABASE === '1' ? base.test?.globalSetup : [],
+    globalSetup: process.env.MUTATION_DATABASE === '1' ? [databaseTemplates] : [],
   },
 });
