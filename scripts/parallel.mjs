@@ -4,16 +4,16 @@ import { spawn } from 'node:child_process';
 import { root } from './build-state.mjs';
 
 /**
- * @param {Array<[name: string, command: string, args: string[]]>} checks
+ * @param {Array<[name: string, command: string, args: string[], env?: NodeJS.ProcessEnv]>} checks
  * @param {{ stream?: boolean }} [options]
  * @returns {Promise<Array<{ name: string, ok: boolean, seconds: string }>>}
  */
 export async function runInParallel(checks, { stream = false } = {}) {
-  const runs = checks.map(([name, command, args]) => {
+  const runs = checks.map(([name, command, args, env]) => {
     const started = Date.now();
     console.log(`--- ${name}: ${command} ${args.join(' ')}`);
     return new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: root, stdio: stream ? 'inherit' : 'pipe' });
+      const child = spawn(command, args, { cwd: root, env: env ?? process.env, stdio: stream ? 'inherit' : 'pipe' });
       let output = '';
       const keep = (chunk) => {
         output += chunk;

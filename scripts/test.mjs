@@ -1,12 +1,32 @@
 // `npm test`: every check, stopping at the first step that fails. The quick static checks run side by side with the
 // typecheck (two cores); with TEST_DATABASE_URL set, the API tests run on PostgreSQL as well as PGlite. The web and
-// the server are built before the browser tests, which run against the built app.
+// the server are built before the browser tests, which run against the built app. With TEST_SECOND_NODE (the folder
+// of another Node's binary) the unit and API tests also run under that Node on PGlite, side by side with the first
+// run: CI's second Node version (docs/decisions/0016-ci-matrix.md).
+import path from 'node:path';
 import { lintChecks } from './lint.mjs';
 import { runInParallel } from './parallel.mjs';
 
+/** The unit and API suite once more under the Node in `folder`, on PGlite, on ports apart from the first run's. */
+function underSecondNode(folder) {
+  const { TEST_DATABASE_URL: _postgres, ...env } = process.env;
+  return [
+    `vitest under ${folder} on PGlite`,
+    'npx',
+    ['vitest', 'run'],
+    {
+      ...env,
+      PATH: `${path.resolve(folder)}${path.delimiter}${env.PATH}`,
+      TEST_DATABASE_KINDS: 'pglite',
+      EDGE_PORT_BASE: String(Number(env.EDGE_PORT_BASE ?? 18000) + 1000),
+    },
+  ];
+}
+
+const secondNode = process.env.TEST_SECOND_NODE;
 const steps = [
   ['typecheck and lint', [['typecheck', 'npm', ['run', 'typecheck']], ...lintChecks]],
-  ['unit and API tests', [['vitest', 'npx', ['vitest', 'run']]]],
+  ['unit and API tests', [['vitest', 'npx', ['vitest', 'run']], ...(secondNode ? [underSecondNode(secondNode)] : [])]],
   ['build (web and server)', [['build', 'npm', ['run', 'build']]]],
   ['browser tests', [['playwright', 'npm', ['run', 'test:e2e']]]],
   ['edge tests (built console, edge agent and nginx on loopback)', [['edge', 'npm', ['run', 'test:edge']]]],
