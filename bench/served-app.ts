@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { closedPort } from '@edgeward/testkit';
 import { productionSandboxSettings } from '../apps/server/test/fixtures/production';
 import { ensureWebBuild, repoRoot } from './bench';
 
@@ -11,14 +11,6 @@ import { ensureWebBuild, repoRoot } from './bench';
 export interface ServedApp {
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
@@ -43,7 +35,7 @@ async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
 export async function startServedApp(settings: Record<string, string> = {}): Promise<ServedApp> {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-bench-served-'));
-  const port = await freePort();
+  const port = await closedPort();
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,

@@ -12,6 +12,7 @@ import { type CacheKeyMatcher, runCacheTask } from './cache-tasks';
 import { type ConsoleClient, ConsoleError, createConsoleClient } from './console-client';
 import { consoleLogger, type Logger } from './log';
 import { LogShipper } from './log-shipper';
+import { type AgentMetrics, createAgentMetrics, serveAgentMetrics } from './metrics';
 import { Nginx } from './nginx';
 import type { EdgeSettings } from './settings';
 import { AuthSidecar } from './sidecar';
@@ -59,18 +60,35 @@ export class EdgeAgent {
   private readonly watch = new BandwidthWatch();
   /** Applying a batch and rewriting capped lists both end in a reload: one at a time. */
   private nginxTurn: Promise<unknown> = Promise.resolve();
+  private readonly metrics: AgentMetrics;
+  private closeMetrics: (() => Promise<void>) | undefined;
 
   constructor(options: EdgeAgentOptions) {
     this.settings = options.settings;
     this.renderer = options.renderer ?? { renderMainConfig, renderDomain, cacheKeyMatcher };
     this.log = options.log ?? consoleLogger();
     const { layout, render } = this.settings;
-    this.nginx = new Nginx({
-      bin: this.settings.nginxBin,
-      prefix: layout.prefix,
-      mainConfig: layout.mainConfig,
-      errorLog: render.paths.errorLog,
-    });
+    this.metrics = createAgentMetrics(
+      {
+        domains: () => ({ applied: this.applier.good.size, failed: this.applier.failing }),
+        pendingReports: () => ({
+          domain: this.state.pendingReports.length,
+          cache: this.state.pendingCacheReports.length,
+        }),
+        logBytesWaiting: () => this.shipper.bytesWaiting(),
+        internalPort: render.internalPort,
+      },
+      this.log,
+    );
+    this.nginx = new Nginx(
+      {
+        bin: this.settings.nginxBin,
+        prefix: layout.prefix,
+        mainConfig: layout.mainConfig,
+        errorLog: render.paths.errorLog,
+      },
+      (seconds, result) => this.metrics.reloaded(seconds, result),
+    );
     this.auth = new AuthSidecar(this.settings, this.log);
     this.client = createConsoleClient({
       baseUrl: this.settings.consoleUrl,
@@ -91,7 +109,10 @@ export class EdgeAgent {
       load: () => this.state.log,
       save: (position) => this.saveState({ log: position }),
       log: this.log,
-      onLines: (text) => this.watch.add(text),
+      onLines: (text) => {
+        this.watch.add(text);
+        this.metrics.shipped(text);
+      },
     });
   }
 
@@ -111,6 +132,10 @@ export class EdgeAgent {
     const { layout } = this.settings;
     const held = this.store.loadAll();
     this.log.info(`state ${layout.stateDir}: ${held.size} domain(s), cursor ${this.state.cursor}`);
+    // Before the boot, which may take long with many domains: its reload is measured too.
+    if (this.settings.metricsPort !== undefined) {
+      this.closeMetrics = await serveAgentMetrics(this.metrics, this.settings.metricsPort, this.log);
+    }
     // First: the main nginx sends every signed URL's check to it.
     await this.auth.ensure();
     await this.applier.boot(held);
@@ -123,6 +148,7 @@ export class EdgeAgent {
     this.abort.abort();
     await Promise.allSettled(this.loops);
     await this.flushing?.catch(() => {});
+    await this.closeMetrics?.();
     this.log.info('agent stopped; nginx keeps serving');
   }
 
@@ -187,6 +213,7 @@ export class EdgeAgent {
       const started = Date.now();
       const reports = await this.exclusive(() => this.applier.apply(feed.snapshots, feed.full));
       this.watch.configure(this.applier.good.values());
+      this.metrics.updated(reports);
       if (reports.length > 0) {
         const failed = reports.filter((report) => report.result === 'failed').length;
         this.log.info(
@@ -204,6 +231,7 @@ export class EdgeAgent {
         cacheDir: this.settings.render.paths.cacheDir,
         matcher: this.renderer.cacheKeyMatcher,
       });
+      this.metrics.cacheTask(task.type, result.results);
       const failed = result.results.filter((r) => !r.ok).length;
       this.log.info(`cache task ${task.taskId} (${task.type}): ${task.urls.length - failed} ok, ${failed} failed`);
       this.saveState({

@@ -220,6 +220,11 @@ export class ConfigApplier {
     return change;
   }
 
+  /** Domains whose newest version nginx refused (they serve their last good one, or nothing). */
+  get failing(): number {
+    return this.failedVersions.size;
+  }
+
   /** The files of a domain the agent keeps up to date itself (the bandwidth watch's capped list). */
   agentFiles(domainId: number): string[] {
     return this.agentOwned.get(domainId) ?? [];

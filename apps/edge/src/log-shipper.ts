@@ -68,6 +68,17 @@ export class LogShipper {
     return `${this.options.accessLog}.1`;
   }
 
+  /** Bytes nginx has written that the console has not accepted yet, the renamed file's rest included. */
+  bytesWaiting(): number {
+    const current = statOrNull(this.options.accessLog);
+    const position = this.position;
+    if (!position) return current?.size ?? 0;
+    if (current?.ino === position.inode) return Math.max(0, current.size - position.offset);
+    const old = statOrNull(this.rotated);
+    const rest = old?.ino === position.inode ? Math.max(0, old.size - position.offset) : 0;
+    return rest + (current?.size ?? 0);
+  }
+
   /** One round: ship what is due, rotate when the log is large and fully shipped. Never throws. */
   async tick(force = false): Promise<void> {
     if (Date.now() < this.retryAt && !force) return;

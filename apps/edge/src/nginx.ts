@@ -43,8 +43,14 @@ export function nginxEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.P
   return { ...env, GLIBC_TUNABLES: env.GLIBC_TUNABLES ?? MALLOC_TUNABLES };
 }
 
+/** Told of every reload: how long it took and how it ended (the agent's metrics). */
+export type ReloadObserver = (seconds: number, result: 'ok' | 'refused' | 'failed') => void;
+
 export class Nginx {
-  constructor(readonly paths: NginxPaths) {}
+  constructor(
+    readonly paths: NginxPaths,
+    private readonly onReload?: ReloadObserver,
+  ) {}
 
   private args(...extra: string[]): string[] {
     const { prefix, mainConfig, errorLog } = this.paths;
@@ -116,6 +122,18 @@ export class Nginx {
    * limit. A master that cannot load the files says why in its error log and keeps the old ones: ConfigRefused.
    */
   async reload(timeoutMs = 60_000): Promise<void> {
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
+    try {
+      await this.reloadAndWait(timeoutMs);
+    } catch (error) {
+      this.onReload?.(took(), error instanceof ConfigRefused ? 'refused' : 'failed');
+      throw error;
+    }
+    this.onReload?.(took(), 'ok');
+  }
+
+  private async reloadAndWait(timeoutMs: number): Promise<void> {
     const pid = this.masterPid();
     if (pid === null) throw new Error('nginx is not running');
     const before = childrenOf(pid);

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   EDGE_HOSTNAME: z.string().optional(),
   /** The CA bundle an HTTPS origin's certificate is checked against, for domains that verify it. */
   EDGE_ORIGIN_CA_FILE: z.string().default('/etc/ssl/certs/ca-certificates.crt'),
+  /** Prometheus metrics on 127.0.0.1 at this port; none without it. */
+  EDGE_METRICS_PORT: z.literal('').or(port).optional(),
 });
 
 /** Where the agent keeps everything: all under the state folder (docs/operations.md, "Running a real edge (nginx)"). */
@@ -58,6 +60,8 @@ export interface EdgeSettings {
   logBatchLines: number;
   logBatchMs: number;
   logRotateBytes: number;
+  /** Where the agent serves its metrics on loopback (EDGE_METRICS_PORT); none when absent. */
+  metricsPort?: number;
   layout: EdgeLayout;
   render: EdgeRenderOptions;
 }
@@ -85,6 +89,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings
     logBatchLines: e.EDGE_LOG_BATCH_LINES,
     logBatchMs: Math.round(e.EDGE_LOG_BATCH_SECONDS * 1000),
     logRotateBytes: Math.round(e.EDGE_LOG_ROTATE_MB * 1024 * 1024),
+    metricsPort: e.EDGE_METRICS_PORT || undefined,
     layout,
     render: {
       httpPort: e.EDGE_HTTP_PORT,

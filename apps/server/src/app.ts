@@ -16,11 +16,14 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { inArrivalOrder } from './db/pglite-turns';
 import { installErrorHandler, sendNotFound } from './http/error-handler';
+import { connectRateLimitStore } from './http/rate-limit';
 import { requestIdOf } from './http/request-id';
 import { installRequestLog } from './http/request-log';
 import { applySecurityHeaders } from './http/security-headers';
 import { createJobRunner, JOBS_CHANNEL } from './jobs/runner';
 import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
+import { createConsoleMetrics } from './metrics/console-metrics';
+import { installMetrics } from './metrics/metrics-endpoint';
 import { areas } from './modules';
 import { createApiKeyAuthenticator, signingDocs } from './modules/apikey';
 import type { AreaContext } from './modules/area';
@@ -41,6 +44,8 @@ export interface AppDeps {
   database: Database;
   /** The clock; tests move it to cross expiries. */
   now?: () => Date;
+  /** Deliberate waits (a slowed login): a timer unless a test brings its own. */
+  sleep?: (ms: number) => Promise<void>;
   logger?: boolean | object;
   /** The outside world; built from the configuration (providers/index.ts) unless a test brings its own. */
   providers?: (deps: Parameters<typeof createProviders>[0]) => Providers;
@@ -83,11 +88,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db;
   app.decorate('sessions', createSessionService(db, deps.now));
   app.decorate('apiKeys', createApiKeyAuthenticator(db, secretBoxOf(config), now));
-  const schedules = createScheduleRunner(
-    db,
-    areas.flatMap((area) => area.schedules ?? []),
-    { now },
-  );
+  const everySchedule = areas.flatMap((area) => area.schedules ?? []);
+  const schedules = createScheduleRunner(db, everySchedule, { now });
+  const metrics = createConsoleMetrics({
+    database: deps.database,
+    now,
+    config,
+    scheduleNames: everySchedule.map((s) => s.name),
+    log: app.log,
+  });
+  installMetrics(app, metrics, config.metrics);
   const jobs = createJobRunner(db, {
     now,
     pollMs: config.jobsPollMs,
@@ -99,8 +109,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('schedules', schedules);
   const providerDeps = providerDepsOf({ config, db, jobs, log: app.log, now });
   const providers = (deps.providers ?? createProviders)(providerDeps);
-  const ctx: AreaContext = { config, database: deps.database, now, providers, jobs, log: app.log };
+  const ctx: AreaContext = {
+    config,
+    database: deps.database,
+    now,
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    providers,
+    jobs,
+    log: app.log,
+    metrics: metrics.area,
+  };
   app.decorate('areaContext', ctx);
+  const rateLimitStore = config.rateLimitRedis ? await connectRateLimitStore(config.rateLimitRedis, app.log) : null;
+  app.decorate('rateLimitStore', rateLimitStore);
+  app.addHook('onClose', async () => {
+    await rateLimitStore?.redis.quit().catch(() => rateLimitStore.redis.disconnect());
+  });
   for (const area of areas) for (const job of area.jobs?.(ctx) ?? []) jobs.register(job);
 
   // Every answer of 1 KB or more, the API's and its documentation's (/api/docs/json is some 350 KB) alike. The web

@@ -63,7 +63,14 @@ const EnvSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).default(defaultPasswordHashCost.memoryKib),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(defaultPasswordHashCost.timeCost),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(defaultPasswordHashCost.parallelism),
+  METRICS_PORT: z.literal('').or(z.coerce.number().int().min(1).max(65535)).optional(),
+  METRICS_TOKEN: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('edgeward:'),
 });
+
+/** Every environment variable the server reads. */
+export const configVariables = Object.keys(EnvSchema.shape);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -104,7 +111,24 @@ export interface Config {
   traffic: TrafficSettings;
   /** argon2id's work factors; tests lower them, production refuses less than OWASP's floor. */
   passwordHashing: PasswordHashCost;
+  metrics: MetricsSettings;
+  /**
+   * Where the per-address rate limits count: Redis (REDIS_URL), shared by every process; without it each process
+   * counts in its memory, so N processes allow N times each budget. Keys start with REDIS_KEY_PREFIX.
+   */
+  rateLimitRedis?: { url: string; keyPrefix: string };
 }
+
+/** Where the Prometheus metrics are scraped; with neither set there is no metrics endpoint at all. */
+interface MetricsSettings {
+  /** A second listener on 127.0.0.1:METRICS_PORT serving only GET /metrics, without authentication. */
+  port?: number;
+  /** GET /metrics on the main port answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  token?: string;
+}
+
+/** Shortest METRICS_TOKEN accepted: the main port may face the internet, so a guessable token is refused at start. */
+const METRICS_TOKEN_MIN = 24;
 
 interface DomainSettings {
   /** Domains one user may hold (DOMAIN_LIMIT). */
@@ -311,6 +335,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PAYMENT_SANDBOX_SECRET is required in production: a random string that signs payment notifications',
     );
   }
+  const metricsToken = e.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < METRICS_TOKEN_MIN) {
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters (openssl rand -hex 24)`);
+  }
   const paymentSandboxLive = sandboxChosen(e.NODE_ENV, 'PAYMENT_GATEWAY', e.PAYMENT_GATEWAY, 'payment gateway');
   const identitySandboxLive = sandboxChosen(e.NODE_ENV, 'IDENTITY_PROVIDER', e.IDENTITY_PROVIDER, 'face-check service');
   return {
@@ -382,5 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     traffic: { edgeNodes: parseEdgeNodeTokens(e.EDGE_NODE_TOKENS), rawRetentionDays: e.TRAFFIC_RAW_RETENTION_DAYS },
     passwordHashing,
+    metrics: { port: e.METRICS_PORT || undefined, token: metricsToken },
+    ...(e.REDIS_URL ? { rateLimitRedis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } } : {}),
   };
 }

@@ -7,6 +7,8 @@ import { startBackground } from './jobs';
 import { commands } from './ops/command-list';
 import { serveOps } from './ops/ops-socket';
 import { opsSocketPath } from './ops/ops-socket-client';
+import { checkEncryptionKey, EncryptionKeyMismatchError } from './secrets/key-canary';
+import { importUploads } from './upload-import';
 
 const config = loadConfig();
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {
@@ -15,8 +17,15 @@ const database = await connect({ databaseUrl: config.databaseUrl, dataDir: confi
   process.exit(1);
 });
 const applied = await migrate(database);
+await checkEncryptionKey(database, config).catch(async (error) => {
+  if (!(error instanceof EncryptionKeyMismatchError)) throw error;
+  console.error(`${error.message} Refusing to start.`);
+  await database.close();
+  process.exit(1);
+});
 const app = await buildApp({ config, database });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
+await importUploads(database, config.dataDir, app.log);
 if (config.fixedCaptcha || config.fixedCode) {
   app.log.warn(
     '!!! TEST_FIXED_CAPTCHA / TEST_FIXED_CODE set: every captcha and code accepts a fixed answer. Tests only !!!',

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../scripts/server-build.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtServer } from './built-server';
 
 const serverPackage = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -23,11 +23,8 @@ describe('the production build of the server', () => {
   let metafile: Metafile;
 
   beforeAll(async () => {
-    // Inside the server's folder, so that the bundle resolves its packages from node_modules as in production.
-    outDir = fs.mkdtempSync(path.join(import.meta.dirname, '../.build-test-'));
-    metafile = await buildServer(outDir);
+    ({ dir: outDir, metafile } = await builtServer());
   }, 60_000);
-  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
   it('imports at run time exactly the runtime dependencies it declares, and nothing test-only', () => {
     const imported = new Set<string>();

@@ -121,6 +121,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL ending the console c
     expect(after.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
   });
 
+  it('is not ready while the database does not answer, and ready again once it does', async () => {
+    const ready = () => ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    ctx.app.jobs.start();
+    try {
+      expect((await ready()).statusCode).toBe(200);
+      // A database that hangs: the readiness query waits on the lock past its 2 s.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE schema_migrations IN ACCESS EXCLUSIVE MODE');
+      const hung = await ready();
+      expect(hung.statusCode, hung.body).toBe(503);
+      expect(hung.json().message).toBe('Not ready: database unreachable');
+      await locker.query('ROLLBACK');
+      expect((await ready()).statusCode).toBe(200);
+      // Every connection ended: the next check opens a new one.
+      await terminateBackends();
+      await expect.poll(async () => (await ready()).statusCode, { timeout: 10_000 }).toBe(200);
+    } finally {
+      await ctx.app.jobs.stop();
+    }
+  });
+
   it('opens the job runner its LISTEN connection again after the cut', async () => {
     let heard = 0;
     const unlisten = await ctx.database.listen('test_failover', () => heard++);

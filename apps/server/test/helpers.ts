@@ -85,7 +85,7 @@ export function testClock(start: Date = new Date()): TestClock {
 export async function createTestContext(
   kind: DbKind,
   env: Record<string, string> = {},
-  options: Pick<AppDeps, 'providers'> = {},
+  options: Pick<AppDeps, 'providers' | 'sleep'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({

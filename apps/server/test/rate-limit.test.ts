@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { accountRateLimits } from '@edgeward/contract';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { rowsOf } from '../src/db/migrate';
 import { installErrorHandler } from '../src/http/error-handler';
 import { enableRateLimits, rateLimitConfig, rateLimitKeysPerRoute } from '../src/http/rate-limit';
@@ -99,5 +101,56 @@ describe('the rate-limit store', () => {
     for (let i = 0; i < others; i++) await call(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
     expect(await call(ip)).toBe(429);
     await app.close();
+  });
+});
+
+/**
+ * Two processes on one database, as behind a balancer: two apps built on one test database. With REDIS_URL the
+ * budget of an address is one budget across them; without it each counts its own (N processes, N budgets).
+ * TEST_REDIS_URL names a Redis the suite may use (CI starts Debian's redis-server); each test uses keys of its own.
+ */
+describe.each(dbKinds)('rate limits across processes on %s', (kind) => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const contexts: TestContext[] = [];
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.close();
+  });
+
+  async function twoProcesses(env: Record<string, string>) {
+    const ctx = await createTestContext(kind, env);
+    contexts.push(ctx);
+    const second = await buildApp({ config: ctx.config, database: ctx.database, now: ctx.clock.read, logger: false });
+    await second.ready();
+    contexts.push({ ...ctx, close: () => second.close() });
+    return [ctx.app, second] as const;
+  }
+  const captcha = (app: FastifyInstance, ip: string) =>
+    app.inject({ method: 'GET', url: '/api/user/captchaImage', remoteAddress: ip }).then((res) => res.statusCode);
+  const ownKeys = () => ({ REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:` });
+
+  it.skipIf(!redisUrl)('spends one budget across both through Redis', async () => {
+    const [first, second] = await twoProcesses({ REDIS_URL: redisUrl!, ...ownKeys() });
+    const ip = '203.0.113.40';
+    for (let i = 0; i < accountRateLimits.captcha.max; i++) {
+      expect(await captcha(i % 2 ? second : first, ip)).toBe(200);
+    }
+    expect(await captcha(first, ip)).toBe(429);
+    expect(await captcha(second, ip)).toBe(429);
+    expect(await captcha(second, '203.0.113.41')).toBe(200);
+  });
+
+  it('gives each process a budget of its own without Redis', async () => {
+    const [first, second] = await twoProcesses({});
+    const ip = '203.0.113.42';
+    for (let i = 0; i < accountRateLimits.captcha.max; i++) expect(await captcha(first, ip)).toBe(200);
+    expect(await captcha(first, ip)).toBe(429);
+    expect(await captcha(second, ip)).toBe(200);
+  });
+
+  it('lets calls through, unlimited and without errors, while Redis cannot be reached', async () => {
+    // Port 9 (discard) on loopback: nothing listens, every connection is refused.
+    const [first] = await twoProcesses({ REDIS_URL: 'redis://127.0.0.1:9', ...ownKeys() });
+    const ip = '203.0.113.43';
+    for (let i = 0; i <= accountRateLimits.captcha.max; i++) expect(await captcha(first, ip)).toBe(200);
   });
 });

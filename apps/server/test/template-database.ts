@@ -20,6 +20,8 @@ export interface TemplateDatabases {
 declare module 'vitest' {
   export interface ProvidedContext {
     templates: TemplateDatabases;
+    /** Where the run's tests build the server (test/built-server.ts); removed with the run. */
+    serverBuildRoot: string;
   }
 }
 

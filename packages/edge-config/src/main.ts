@@ -11,6 +11,8 @@ import { tempPathLines } from './temp-paths';
 
 export const INTERNAL_HOST = 'edgeward-internal';
 export const PURGE_PATH = '/purge';
+/** nginx's connection and request counters (stub_status), which the agent's metrics read on each scrape. */
+export const STATUS_PATH = '/nginx-status';
 /** The request header that names the exact cache key to purge (see cacheKeyMatcher). */
 export const PURGE_KEY_HEADER = 'X-Edgeward-Purge-Key';
 /** The edge's cache status for the visitor (domain.ts); an origin's header of that name is never passed on. */
@@ -162,13 +164,16 @@ export function renderMain(options: EdgeRenderOptions): string {
     '        return 404;',
     '    }',
     '',
-    `    # The agent's own server (loopback only, Host: ${INTERNAL_HOST}): purge one exact cache key.`,
+    `    # The agent's own server (loopback only, Host: ${INTERNAL_HOST}): purge one exact cache key; nginx's counters.`,
     '    server {',
     `        listen 127.0.0.1:${options.internalPort} default_server;`,
     `        server_name ${INTERNAL_HOST};`,
     '        access_log off;',
     `        location = ${PURGE_PATH} {`,
     `            proxy_cache_purge edgeward $http_${PURGE_KEY_HEADER.toLowerCase().replace(/-/g, '_')};`,
+    '        }',
+    `        location = ${STATUS_PATH} {`,
+    '            stub_status;',
     '        }',
     '        location / {',
     '            return 404;',

@@ -4,3 +4,4 @@ export * from './dns-server';
 export * from './names';
 export * from './origin';
 export * from './pebble';
+export * from './prometheus';

@@ -24,9 +24,22 @@ interface ScriptTransaction {
   query<T>(statement: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** The database connections as the metrics report them: open ones, the idle among them, and callers waiting for one. */
+interface Connections {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  connections(): Connections;
+  /**
+   * PGlite only: its data folder as a gzipped tar, taken between two statements (a consistent copy while the server
+   * runs; `npm run ops -- backup`). PostgreSQL has pg_dump.
+   */
+  dump?(): Promise<Blob>;
   /** Runs `work` in one transaction on the driver: committed when it resolves, rolled back when it throws. */
   scriptTransaction<T>(work: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
   /**
@@ -69,6 +82,7 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     return {
       db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onNotify) => listenOnPostgres(databaseUrl, channel, onNotify),
       async scriptTransaction(work) {
         const client = await pool.connect();
@@ -117,12 +131,14 @@ export async function openPglite(
 ): Promise<Database & { pglite: PGlite }> {
   const client = new PGlite({ dataDir, parsers: int8AsText, ...extra });
   await client.waitReady;
-  const turns = takingTurns(client);
+  const { occupancy, inTurn, ...turns } = takingTurns(client);
   return {
     // drizzle calls only query and transaction of its client.
     db: drizzlePglite({ client: turns as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
     pglite: client,
+    connections: occupancy,
+    dump: () => inTurn(() => client.dumpDataDir('gzip')),
     async listen(channel, onNotify) {
       const stop = await client.listen(channel, () => onNotify());
       return () => stop();

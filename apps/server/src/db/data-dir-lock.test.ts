@@ -3,21 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../../scripts/server-build.mjs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { builtServer } from '../../test/built-server';
 import { connect } from './connect';
 import { DataDirLockedError, lockDataDir, lockFileName } from './data-dir-lock';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-// The server and the operator command line as production runs them: the built bundles under plain Node (built once
-// here, since the unit tests run before `npm run build`; inside the server's folder, so packages resolve as in dist/).
 let built: string;
 beforeAll(async () => {
-  built = fs.mkdtempSync(path.join(serverRoot, '.build-test-'));
-  await buildServer(built);
+  built = (await builtServer()).dir;
 }, 60_000);
-afterAll(() => fs.rmSync(built, { recursive: true, force: true }));
 const entry = (name: 'main' | 'ops') => path.join(built, `${name}.js`);
 
 const dirs: string[] = [];
@@ -134,6 +130,10 @@ describe('data folder lock', { timeout: 180_000 }, () => {
       expect(created.stderr).toBe('');
       expect(created.stdout).toMatch(/^Created user opsviasocket \(id \d+\)/);
       expect(run(['ops', 'user', 'list'], env).stdout).toContain('opsviasocket');
+      // A backup of the running server's database, taken by the server between two statements.
+      const backup = path.join(tempDir(), 'console.backup');
+      expect(run(['ops', 'backup', backup], env).stdout).toMatch(/^Wrote .*console\.backup \(\d+ bytes\)/);
+      expect(fs.statSync(backup).size).toBeGreaterThan(1000);
       const refused = run(['ops', 'user', 'list', 'extra'], env);
       expect(refused).toMatchObject({ status: 1, stderr: expect.stringContaining('takes no arguments') });
       expect(fs.statSync(path.join(dir, 'ops.sock')).mode & 0o777).toBe(0o600);

@@ -28,7 +28,11 @@ export function inArrivalOrder<T>(work: () => T): T {
  * until it commits, as it does in PGlite itself. Among waiting statements the earliest arrival goes first
  * (inArrivalOrder).
  */
-export function takingTurns(client: PGlite): PgliteClient {
+export function takingTurns(client: PGlite): PgliteClient & {
+  occupancy(): { total: number; idle: number; waiting: number };
+  /** Work on the client itself (a copy of the data folder) in its own turn, between two statements. */
+  inTurn<T>(work: () => Promise<T>): Promise<T>;
+} {
   /** Sorted by arrival, first come first served among equals. */
   const waiting: { arrived: number; resume: () => void }[] = [];
   let held = false;
@@ -79,6 +83,9 @@ export function takingTurns(client: PGlite): PgliteClient {
   }
 
   return {
+    /** PGlite is one connection: in use while a statement or transaction holds it, the rest waiting their turn. */
+    occupancy: () => ({ total: 1, idle: held ? 0 : 1, waiting: waiting.length }),
+    inTurn: exclusive,
     query: ((...args: Parameters<PGlite['query']>) => exclusive(() => client.query(...args))) as PGlite['query'],
     exec: (...args) => exclusive(() => client.exec(...args)),
     transaction: (callback) => exclusive(() => client.transaction((tx) => callback(turnTaking(tx)))),

@@ -18,6 +18,8 @@ function fieldPath(instancePath: string): string {
 
 function send(reply: FastifyReply, id: ErrorId, message: string, fields?: Record<string, string>): FastifyReply {
   const status = errorStatus[id];
+  // A database restart or a process not ready yet: a client or balancer may try again shortly.
+  if (status === 503) reply.header('retry-after', '2');
   return reply.status(status).send({ code: status, message, data: null, error: id, ...(fields ? { fields } : {}) });
 }
 

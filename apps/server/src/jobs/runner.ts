@@ -198,6 +198,8 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
 
   let polling = false;
   let nudged = false;
+  /** When the last poll ended (the process's clock, not the test clock): a runner stuck or dead stops moving it. */
+  let lastPollEndedAt = 0;
   let listening: Promise<(() => Promise<void>) | undefined> | undefined;
 
   function schedule(delayMs = pollMs) {
@@ -210,6 +212,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
         .catch((error) => options.log?.error({ err: error }, 'job runner poll failed'))
         .finally(() => {
           polling = false;
+          lastPollEndedAt = Date.now();
           // A job committed while this poll ran may have missed its claim.
           schedule(nudged ? 0 : pollMs);
         });
@@ -247,9 +250,18 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     runDue,
     prune,
 
+    /**
+     * Started, and polling now or within the last 30 s (or ten polls): readiness reports a process whose runner has
+     * stopped or hangs. A poll that runs long (a certificate's issuance) keeps it alive while it runs.
+     */
+    alive(): boolean {
+      return !stopped && (polling || Date.now() - lastPollEndedAt <= Math.max(30_000, 10 * pollMs));
+    },
+
     start(): void {
       if (!stopped) return;
       stopped = false;
+      lastPollEndedAt = Date.now();
       listening = options.listen?.(nudge).then(
         (unlisten) => {
           // A job committed before the LISTEN took effect sent its notification to no one.

@@ -11,9 +11,11 @@ describe.each(dbKinds)('areas in the app on %s', (kind) => {
   let ctx: TestContext | undefined;
   afterEach(() => ctx?.close());
 
-  it('names each area once and gives every schedule a job kind its area handles', async () => {
+  it('names each area and upload folder once and gives every schedule a job kind its area handles', async () => {
     ctx = await createTestContext(kind);
     expect(new Set(areas.map((a) => a.name)).size).toBe(areas.length);
+    const folders = areas.flatMap((a) => a.uploads ?? []).map((u) => u.folder);
+    expect(folders.sort()).toEqual(['avatars', 'ticket-images']);
     for (const area of areas) {
       const kinds = (area.jobs?.(ctx.app.areaContext) ?? []).map((d) => d.job.kind);
       for (const schedule of area.schedules ?? []) expect(kinds).toContain(schedule.job.kind);

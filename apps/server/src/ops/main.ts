@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { providerDepsOf } from '../composition-root';
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
@@ -5,8 +6,8 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { createJobRunner } from '../jobs/runner';
 import { createProviders } from '../providers';
-import { commands } from './command-list';
-import { runOps, usage } from './ops';
+import { commands, offlineCommands } from './command-list';
+import { findCommand, OpsError, runOps, usage } from './ops';
 import { forwardOps, opsSocketPath } from './ops-socket-client';
 
 // The operator's command line: `npm run ops -- <command>`. It opens the database the server uses (DATABASE_URL, or
@@ -14,11 +15,26 @@ import { forwardOps, opsSocketPath } from './ops-socket-client';
 // handed to that server over its operator socket (ops-socket.ts) and runs there.
 const argv = process.argv.slice(2);
 if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
-  console.log(usage(commands));
+  console.log(usage([...commands, ...offlineCommands]));
   process.exit(argv.length === 0 ? 1 : 0);
 }
 
 const config = loadConfig();
+const offline = findCommand(offlineCommands, argv);
+if (offline) {
+  try {
+    await offline.command.run(offline.args, config, (line) => console.log(line));
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof OpsError)) throw error;
+    console.error(`Error: ${error.message}`);
+    process.exit(1);
+  }
+}
+const found = findCommand(commands, argv);
+if (found?.command.fileArgument && found.args[0] !== undefined) {
+  argv[argv.length - found.args.length] = path.resolve(found.args[0]);
+}
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error) => {
   if (!(error instanceof DataDirLockedError)) throw error;
   const forwarded = await forwardOps(

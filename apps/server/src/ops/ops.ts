@@ -18,7 +18,20 @@ export interface OpsCommand {
   name: string;
   args?: string;
   summary: string;
+  /**
+   * Its first argument is a file: resolved against the operator's folder before the command runs, here or in the
+   * server holding the data folder (whose working folder may be another).
+   */
+  fileArgument?: boolean;
   run(args: string[], ctx: OpsContext): Promise<void>;
+}
+
+/** A command that runs without the database open (restoring it): only from the command line, never in the server. */
+export interface OfflineOpsCommand {
+  name: string;
+  args?: string;
+  summary: string;
+  run(args: string[], config: Pick<Config, 'databaseUrl' | 'dataDir'>, out: (line: string) => void): Promise<void>;
 }
 
 /** A failure to report in one line, without a stack: bad arguments, an unknown user... */
@@ -46,7 +59,7 @@ export function parseOptions(args: string[], names: readonly string[]) {
   return { positional, options };
 }
 
-export function usage(commands: readonly OpsCommand[]): string {
+export function usage(commands: readonly Pick<OpsCommand, 'name' | 'args' | 'summary'>[]): string {
   const rows = [...commands, { name: 'help', summary: 'show this list' }].map((c) => ({
     call: `${c.name} ${'args' in c ? (c.args ?? '') : ''}`.trim(),
     summary: c.summary,
@@ -57,8 +70,8 @@ export function usage(commands: readonly OpsCommand[]): string {
 }
 
 /** The command whose name is the longest run of leading words of argv. */
-export function findCommand(commands: readonly OpsCommand[], argv: string[]) {
-  let best: { command: OpsCommand; args: string[] } | undefined;
+export function findCommand<C extends Pick<OpsCommand, 'name'>>(commands: readonly C[], argv: string[]) {
+  let best: { command: C; args: string[] } | undefined;
   for (const command of commands) {
     const words = command.name.split(' ');
     if (words.every((w, i) => argv[i] === w) && words.length > (best?.command.name.split(' ').length ?? 0)) {

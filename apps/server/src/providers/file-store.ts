@@ -1,62 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { dataSubdir } from './data-dir';
-
+/** Where uploaded files are kept (avatars, ticket images): database-file-store.ts. */
 export interface FileStore<Ext extends string> {
+  /** Keeps the file and answers the name it is known by from then on. */
   save(data: Buffer, ext: Ext): Promise<string>;
   read(file: string): Promise<{ data: Buffer; contentType: string } | undefined>;
   remove(file: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 /**
- * Uploaded files under <dataDir>/<folder>, named by 128 random bits plus an extension of `types` (extension ->
- * content type). With an in-memory data directory they go to a temporary directory, made at the first upload and
- * removed on close. Only names of that pattern are ever joined to the directory.
+ * One kind of uploaded file: the folder its store keeps it in and the extensions it may have, each with the content
+ * type it is served as.
  */
-export function createFileStore<Ext extends string>(
-  dataDir: string,
-  folder: string,
-  types: Record<Ext, string>,
-): FileStore<Ext> {
-  const onDisk = dataSubdir(dataDir, folder);
-  const fileNamePattern = new RegExp(`^[\\w-]+\\.(${Object.keys(types).join('|')})$`);
-  let dir: Promise<string> | undefined;
-  const ensureDir = () =>
-    (dir ??= onDisk
-      ? fs.mkdir(onDisk, { recursive: true }).then(() => onDisk)
-      : fs.mkdtemp(path.join(os.tmpdir(), `edgeward-${folder}-`)));
-  const pathOf = async (file: string) => {
-    if (!fileNamePattern.test(file)) return undefined;
-    const base = onDisk ?? (dir ? await dir : undefined);
-    return base ? path.join(base, file) : undefined;
-  };
+export interface FileFolder<Ext extends string = string> {
+  folder: string;
+  types: Readonly<Record<Ext, string>>;
+}
 
-  return {
-    async save(data, ext) {
-      const file = `${randomBytes(16).toString('base64url')}.${ext}`;
-      await fs.writeFile(path.join(await ensureDir(), file), data, { flag: 'wx' });
-      return file;
-    },
-    async read(file) {
-      const full = await pathOf(file);
-      if (!full) return undefined;
-      try {
-        const data = await fs.readFile(full);
-        return { data, contentType: types[path.extname(file).slice(1) as Ext] };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
-    },
-    async remove(file) {
-      const full = await pathOf(file);
-      if (full) await fs.rm(full, { force: true });
-    },
-    async close() {
-      if (!onDisk && dir) await fs.rm(await dir, { recursive: true, force: true });
-    },
-  };
+/** Every upload is at most 1 MB; the stored_files table holds no more. */
+export const fileMaxBytes = 1024 * 1024;
+
+/** The names a store hands out for these types; no other name is looked up. */
+export function fileNamePattern(types: object): RegExp {
+  return new RegExp(`^[\\w-]+\\.(${Object.keys(types).join('|')})$`);
 }

@@ -54,10 +54,19 @@ export function encryptionKeyOf(config: Pick<Config, 'encryptionKey' | 'dataDir'
 
 const generated = new WeakMap<object, Buffer>();
 
+const localKeyFile = (dir: string) => path.join(dir, 'certificate.key');
+
+/** Whether this process has a key without making one: ENCRYPTION_KEY, or one kept in (or made for) its data folder. */
+export function hasEncryptionKey(config: Pick<Config, 'encryptionKey' | 'dataDir'>): boolean {
+  if (config.encryptionKey || generated.has(config)) return true;
+  const dir = dataSubdir(config.dataDir, '.');
+  return dir !== undefined && fs.existsSync(localKeyFile(dir));
+}
+
 function localKey(dataDir: string): Buffer {
   const dir = dataSubdir(dataDir, '.');
   if (!dir) return randomBytes(32);
-  const file = path.join(dir, 'certificate.key');
+  const file = localKeyFile(dir);
   try {
     return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   } catch (error) {

@@ -12,5 +12,6 @@ export * from './jobs';
 export * from './operation-log';
 export * from './preheat';
 export * from './security';
+export * from './stored-files';
 export * from './support';
 export * from './traffic';

@@ -1,4 +1,15 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { at, id } from './columns';
 
@@ -73,4 +84,11 @@ export const loginChallenges = pgTable('login_challenges', {
   expiresAt: at('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
   usedAt: at('used_at'),
+});
+
+/** The installation's encryption key check: one row, sealed at the first start (secrets/key-canary.ts). */
+export const encryptionCanary = pgTable('encryption_canary', {
+  id: smallint('id').primaryKey(),
+  sealed: text('sealed').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
 });

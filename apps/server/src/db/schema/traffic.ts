@@ -1,13 +1,11 @@
 import { coarseGranularities, statisticsGranularities, topKinds } from '@edgeward/contract';
-import { bigint, customType, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { at, id } from './columns';
+import { at, bytea, id } from './columns';
 import { domains } from './domains';
 
 /** A counter that can pass 2^31 (bytes, requests over a day); far below 2^53, so a number in code. */
 const counter = (name: string) => bigint(name, { mode: 'number' });
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const trafficBatches = pgTable(
   'traffic_batches',

@@ -6,6 +6,7 @@ import { purgeExpiredJob, purgeExpiredSchedule } from './account.jobs';
 import { purgeExpiredSecrets } from './account.operator';
 import { accountRoutes } from './account.routes';
 import { accountServices } from './account.services';
+import { avatarFiles } from './avatar.store';
 import { twoFactorCommands } from './two-factor.commands';
 
 /** Accounts: registration, login, profile, sessions; the hourly purge of expired secrets. */
@@ -20,4 +21,5 @@ export const accountArea = defineArea({
   schedules: [purgeExpiredSchedule],
   // The outbox holds account mail (codes, reset links), so reading it is the account area's command too.
   commands: [...accountCommands, ...twoFactorCommands, ...mailCommands],
+  uploads: [avatarFiles],
 });

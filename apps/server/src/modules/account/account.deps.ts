@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect';
 import type { CaptchaProvider } from '../../providers/captcha';
 import type { MailProvider } from '../../providers/mail';
 import type { PasswordHasher } from '../../secrets/password-hasher';
+import type { AreaMetrics } from '../area';
 import type { SessionService } from '../session';
 import type { AvatarStore } from './avatar.store';
 
@@ -18,4 +19,5 @@ export interface AccountDeps {
   passwords: PasswordHasher;
   avatars: AvatarStore;
   log: FastifyBaseLogger;
+  metrics: Pick<AreaMetrics, 'loginFailed'>;
 }

@@ -13,8 +13,6 @@ import { createTwoFactorService } from './two-factor.service';
 
 /** The account area's services, built once per app inside the routes' plugin (they use its session service). */
 export function accountServices(ctx: AreaContext, app: FastifyInstance) {
-  const avatars = createAvatarStore(ctx.config.dataDir);
-  app.addHook('onClose', () => avatars.close());
   const deps: AccountDeps = {
     db: ctx.database.db,
     config: ctx.config,
@@ -23,14 +21,15 @@ export function accountServices(ctx: AreaContext, app: FastifyInstance) {
     mail: ctx.providers.mail,
     captcha: ctx.providers.captcha,
     passwords: createPasswordHasher(ctx.config.passwordHashing),
-    avatars,
+    avatars: createAvatarStore(ctx.database.db),
     log: app.log,
+    metrics: ctx.metrics,
   };
   const emailChange = createEmailChangeService(deps);
   const twoFactor = createTwoFactorService({ ...deps, box: secretBoxOf(ctx.config) });
   return {
     registration: createRegistrationService(deps),
-    login: createLoginService({ ...deps, twoFactor }),
+    login: createLoginService({ ...deps, twoFactor, ...(ctx.sleep ? { sleep: ctx.sleep } : {}) }),
     twoFactor,
     password: createPasswordService(deps),
     emailChange,

@@ -621,6 +621,7 @@ describe.each(dbKinds)('account on %s', (kind) => {
         }),
         log: ctx.app.log,
         mail: ctx.app.areaContext.providers.mail,
+        metrics: ctx.app.areaContext.metrics,
         sleep: async (ms) => {
           waits.push(ms);
         },

@@ -1,4 +1,6 @@
-import { createFileStore, type FileStore } from '../../providers/file-store';
+import type { Executor } from '../../db/connect';
+import { createDatabaseFileStore } from '../../providers/database-file-store';
+import type { FileFolder, FileStore } from '../../providers/file-store';
 
 /** The image types an avatar may have, by the extension file-type detects, with the type it is served as. */
 export const avatarTypes = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as const;
@@ -8,7 +10,8 @@ export const avatarUrlPrefix = '/api/user/avatar/';
 
 export type AvatarStore = FileStore<AvatarExt>;
 
-/** Avatar files under <dataDir>/avatars. */
-export function createAvatarStore(dataDir: string): AvatarStore {
-  return createFileStore(dataDir, 'avatars', avatarTypes);
+export const avatarFiles: FileFolder<AvatarExt> = { folder: 'avatars', types: avatarTypes };
+
+export function createAvatarStore(db: Executor): AvatarStore {
+  return createDatabaseFileStore(db, avatarFiles);
 }

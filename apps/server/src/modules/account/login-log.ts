@@ -22,8 +22,12 @@ export interface LoginAttempt {
 /** Every login attempt, successful or not, as the user reads it in the security settings. */
 const shortName = (userName: string) => userName.slice(0, limits.account.userNameMax * 2);
 
-export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now'>) {
+export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now' | 'metrics'>) {
   const { db, now } = deps;
+  /** A failure is counted once it is decided, with its reason: an attempt put on record by begin() is not yet one. */
+  const counted = (entry: LoginAttempt) => {
+    if (entry.result === 'failure') deps.metrics.loginFailed(entry.reason);
+  };
   const insert = (client: Client, entry: Omit<LoginAttempt, 'reason'> & { reason: LoginLogReason | null }) =>
     repo.insertLoginLog(db, {
       userName: shortName(entry.userName),
@@ -37,6 +41,7 @@ export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now'>) {
     });
   return {
     async record(client: Client, entry: LoginAttempt): Promise<void> {
+      counted(entry);
       await insert(client, entry);
     },
 
@@ -49,13 +54,15 @@ export function createLoginLog(deps: Pick<AccountDeps, 'db' | 'now'>) {
       const id = await insert(client, { userName, result: 'failure', reason: null });
       return {
         id,
-        settle: (entry: LoginAttempt) =>
-          repo.settleLoginLog(db, id, {
+        settle: (entry: LoginAttempt) => {
+          counted(entry);
+          return repo.settleLoginLog(db, id, {
             userName: shortName(entry.userName),
             userId: entry.userId ?? null,
             result: entry.result,
             reason: entry.reason,
-          }),
+          });
+        },
         drop: () => repo.deleteLoginLog(db, id),
       };
     },

@@ -34,7 +34,7 @@ export function loginDelayMs(failures: number): number {
 }
 
 export interface LoginDeps
-  extends Pick<AccountDeps, 'db' | 'now' | 'sessions' | 'captcha' | 'passwords' | 'log' | 'mail'> {
+  extends Pick<AccountDeps, 'db' | 'now' | 'sessions' | 'captcha' | 'passwords' | 'log' | 'mail' | 'metrics'> {
   twoFactor: TwoFactorService;
   /** How a slowed login attempt waits (a timer by default); tests pass a recorder. */
   sleep?: (ms: number) => Promise<void>;

@@ -28,6 +28,7 @@ export const commerceArea = defineArea({
         }),
       notifications: () => createPaymentNotificationService(clock(ctx)),
       gateway: ctx.providers.payment,
+      metrics: ctx.metrics,
     }),
   jobs: (ctx) => [
     handle(closeOverdueOrdersJob, async () => {

@@ -5,6 +5,7 @@ import { translate } from '../../http/i18n';
 import { registerRoute } from '../../http/route';
 import { csvCell } from '../../lib/csv';
 import type { PaymentGateway } from '../../providers/payment';
+import type { AreaMetrics } from '../area';
 import type { OrderService } from './order.service';
 import type { createPaymentNotificationService } from './payment-notification.service';
 
@@ -36,6 +37,7 @@ export function commerceModule(deps: {
   orders: () => OrderService;
   notifications: () => ReturnType<typeof createPaymentNotificationService>;
   gateway: PaymentGateway;
+  metrics: Pick<AreaMetrics, 'paymentNotification'>;
 }): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const service = deps.orders();
@@ -82,8 +84,12 @@ export function commerceModule(deps: {
         const { gateway: name } = request.params as { gateway: string };
         const raw = typeof request.body === 'string' ? request.body : '';
         const notification = name === deps.gateway.name ? deps.gateway.verifyNotification(raw, request.headers) : null;
-        if (!notification) return reply.code(400).type('text/plain').send('invalid notification');
+        if (!notification) {
+          deps.metrics.paymentNotification('invalid');
+          return reply.code(400).type('text/plain').send('invalid notification');
+        }
         const outcome = await notifications.apply(name, notification);
+        deps.metrics.paymentNotification(outcome);
         request.log.info({ gateway: name, order: notification.outTradeNo, outcome }, 'payment notification');
         if (outcome === 'unknown') return reply.code(404).type('text/plain').send('unknown payment');
         return reply.type('text/plain').send(deps.gateway.ackBody);

@@ -64,14 +64,12 @@ export const supportCommands: OpsCommand[] = [
           }),
         ),
       );
-      const store = createTicketImageStore(ctx.config.dataDir);
-      try {
-        const staff = createTicketOperator({ db: ctx.database.db, now: () => ctx.now(), images: store });
-        await staff.reply(positional[0]!, positional.slice(1).join(' '), images);
-      } finally {
-        // Nothing to do on disk; an in-memory data directory (tests) keeps nothing.
-        await store.close();
-      }
+      const staff = createTicketOperator({
+        db: ctx.database.db,
+        now: () => ctx.now(),
+        images: createTicketImageStore(ctx.database.db),
+      });
+      await staff.reply(positional[0]!, positional.slice(1).join(' '), images);
       const n = images.length;
       ctx.out(`Replied to ${positional[0]}${n ? ` with ${n} image${n === 1 ? '' : 's'}` : ''}`);
     },

@@ -1,4 +1,4 @@
-import { limits, type TicketStatus, ticketImageTypes } from '@edgeward/contract';
+import { limits, type TicketImageExt, type TicketStatus, ticketImageTypes } from '@edgeward/contract';
 import type { Db, Executor } from '../../db/connect';
 import type { TicketRow } from '../../db/schema';
 import { OpsError } from '../../ops/ops';
@@ -51,35 +51,46 @@ export function createTicketOperator(deps: { db: Db; now: () => Date; images?: T
       }
       if (images.length > limits.support.imagesMax) throw new OpsError(`at most ${limits.support.imagesMax} images`);
       const checked = await Promise.all(images.map(checkImage));
-      if (checked.length && !deps.images) throw new OpsError('no image store');
-      return locked(ticketNo, async (tx, ticket) => {
-        const at = now();
-        const reply = await repo.insertReply(tx, { ticketId: ticket.id, author: 'staff', content: text, at });
-        for (const image of checked) {
-          const file = await deps.images!.save(image.data, image.ext);
-          // The image belongs to the ticket's owner, the one account that may read it.
-          const row = await repo.insertImage(tx, {
-            userId: ticket.userId,
-            file,
-            contentType: ticketImageTypes[image.ext],
-            size: image.data.length,
+      const store = deps.images;
+      if (checked.length && !store) throw new OpsError('no image store');
+      // Kept before the ticket's transaction begins: on PGlite the store's statements would wait for it to end.
+      const saved: { file: string; ext: TicketImageExt; size: number }[] = [];
+      for (const image of checked) {
+        saved.push({ file: await store!.save(image.data, image.ext), ext: image.ext, size: image.data.length });
+      }
+      try {
+        return await locked(ticketNo, async (tx, ticket) => {
+          const at = now();
+          const reply = await repo.insertReply(tx, { ticketId: ticket.id, author: 'staff', content: text, at });
+          for (const image of saved) {
+            // The image belongs to the ticket's owner, the one account that may read it.
+            const row = await repo.insertImage(tx, {
+              userId: ticket.userId,
+              file: image.file,
+              contentType: ticketImageTypes[image.ext],
+              size: image.size,
+              at,
+            });
+            await repo.attachImages(tx, ticket.userId, [row.id], { ticketId: ticket.id, replyId: reply.id });
+          }
+          await repo.update(tx, ticket.id, { updatedAt: at });
+          await sendMessage(
+            tx,
+            ticket.userId,
+            {
+              kind: 'ticket',
+              title: 'message.ticket.replied.title',
+              content: 'message.ticket.replied.content',
+              params: { ticketNo: ticket.ticketNo, title: ticket.title, reply: text },
+            },
             at,
-          });
-          await repo.attachImages(tx, ticket.userId, [row.id], { ticketId: ticket.id, replyId: reply.id });
-        }
-        await repo.update(tx, ticket.id, { updatedAt: at });
-        await sendMessage(
-          tx,
-          ticket.userId,
-          {
-            kind: 'ticket',
-            title: 'message.ticket.replied.title',
-            content: 'message.ticket.replied.content',
-            params: { ticketNo: ticket.ticketNo, title: ticket.title, reply: text },
-          },
-          at,
-        );
-      });
+          );
+        });
+      } catch (error) {
+        // A refused reply (a closed ticket, no such ticket) takes its images away again: no row would name them.
+        await Promise.allSettled(saved.map((image) => store!.remove(image.file)));
+        throw error;
+      }
     },
 
     /** Marks the ticket processing completed (also ends an appeal); the customer then closes it or appeals. */

@@ -1,9 +1,13 @@
 import { type TicketImageExt, ticketImageTypes } from '@edgeward/contract';
-import { createFileStore, type FileStore } from '../../providers/file-store';
+import type { Executor } from '../../db/connect';
+import { createDatabaseFileStore } from '../../providers/database-file-store';
+import type { FileFolder, FileStore } from '../../providers/file-store';
 
 export type TicketImageStore = FileStore<TicketImageExt>;
 
-/** Ticket images under <dataDir>/ticket-images, served only to the ticket's owner (support.routes.ts). */
-export function createTicketImageStore(dataDir: string): TicketImageStore {
-  return createFileStore(dataDir, 'ticket-images', ticketImageTypes);
+/** The customers' and the staff's images alike, served only to the ticket's owner (support.routes.ts). */
+export const ticketImageFiles: FileFolder<TicketImageExt> = { folder: 'ticket-images', types: ticketImageTypes };
+
+export function createTicketImageStore(db: Executor): TicketImageStore {
+  return createDatabaseFileStore(db, ticketImageFiles);
 }

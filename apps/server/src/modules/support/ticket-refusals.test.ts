@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupportHarness, png, postTicketImage, type SupportHarness } from '../../../test/fixtures/support';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
-import { ticketImages } from '../../db/schema';
+import { storedFiles, ticketImages } from '../../db/schema';
 import { enqueueJob } from '../../jobs/runner';
 import { ABANDONED_IMAGE_MS, purgeAbandonedImagesJob } from './support.jobs';
 
@@ -284,6 +284,12 @@ describe.each(dbKinds)('ticket refusals on %s', (kind) => {
       await opsRefused(['ticket', 'reply', ticketNo, `${text}x`], `a reply is at most ${limits.support.textMax}`);
       await opsRefused(['ticket', 'reply', 'TK00000000000000', 'hello'], 'no ticket TK00000000000000');
       const shot = file('shot.png', png);
+      // The images of a reply refused once they were kept are removed again.
+      const keptImages = async () =>
+        (await h.ctx.database.db.select({ name: storedFiles.name }).from(storedFiles)).length;
+      const before = await keptImages();
+      await opsRefused(['ticket', 'reply', 'TK00000000000000', 'see', '--images', shot], 'no ticket TK00000000000000');
+      expect(await keptImages()).toBe(before);
       const ten = Array.from({ length: limits.support.imagesMax + 1 }, () => shot).join(',');
       await opsRefused(['ticket', 'reply', ticketNo, 'see', '--images', ten], 'at most 9 images');
       await opsRefused(['ticket', 'reply', ticketNo, 'see', '--images', path.join(dir, 'missing.png')], 'cannot read');

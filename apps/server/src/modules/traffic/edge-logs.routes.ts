@@ -1,7 +1,8 @@
-import { edgeLogRoutes } from '@edgeward/contract';
+import { type EdgeLogBatchResult, edgeLogRoutes } from '@edgeward/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { registerRoute } from '../../http/route';
+import type { AreaMetrics } from '../area';
 import type { EdgeNodeAuthenticator } from '../edge';
 import { InflatedTooLargeError, parseGzipLines, type ReadLines } from './log-reader';
 import type { TrafficIngest } from './traffic-ingest.service';
@@ -25,9 +26,23 @@ declare module 'fastify' {
  * The edge's access-log intake. The node's token (issued by the operator, or in EDGE_NODE_TOKENS) is checked before the body is read; the body is taken as bytes
  * (JSON lines, gzip when Content-Encoding says so) and handed to the one ingestion path.
  */
-export function edgeLogsModule(authenticate: EdgeNodeAuthenticator, ingest: () => TrafficIngest): FastifyPluginAsync {
+export function edgeLogsModule(
+  authenticate: EdgeNodeAuthenticator,
+  ingest: () => TrafficIngest,
+  metrics: Pick<AreaMetrics, 'accessLogLines'>,
+): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const service = ingest();
+    const counted = async (result: Promise<EdgeLogBatchResult>) => {
+      const r = await result;
+      if (r.duplicate) metrics.accessLogLines('duplicate', r.lines);
+      else {
+        metrics.accessLogLines('ingested', r.accepted);
+        metrics.accessLogLines('unknown_host', r.unknownHost);
+        metrics.accessLogLines('rejected', r.rejected);
+      }
+      return r;
+    };
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_request, body, done) =>
       done(null, body),
@@ -49,7 +64,7 @@ export function edgeLogsModule(authenticate: EdgeNodeAuthenticator, ingest: () =
         throw new AppError('BAD_REQUEST', { fields: { 'x-batch-id': 'validation.invalid' } });
       }
       const node = request.edgeNode!;
-      if (encoding === 'identity') return service.ingest({ node, batchId, text: body.toString('utf8') });
+      if (encoding === 'identity') return counted(service.ingest({ node, batchId, text: body.toString('utf8') }));
       let read: ReadLines;
       try {
         read = await parseGzipLines(body, MAX_INFLATED);
@@ -62,7 +77,7 @@ export function edgeLogsModule(authenticate: EdgeNodeAuthenticator, ingest: () =
         }
         throw new AppError('BAD_REQUEST', { messageKey: 'traffic.edge.badBody' });
       }
-      return service.ingest({ node, batchId, read, gzipped: body });
+      return counted(service.ingest({ node, batchId, read, gzipped: body }));
     });
   };
 }

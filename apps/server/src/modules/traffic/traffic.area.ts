@@ -30,7 +30,7 @@ export const trafficArea = defineArea({
     await app.register(
       trafficModule(() => createStatisticsService({ db: ctx.database.db, now: ctx.now, variant: 'cdn' })),
     );
-    await app.register(edgeLogsModule(edgeNodeAuthOf(ctx), () => ingestOf(ctx)));
+    await app.register(edgeLogsModule(edgeNodeAuthOf(ctx), () => ingestOf(ctx), ctx.metrics));
   },
   jobs: (ctx) => [
     handle(purgeRawLinesJob, async () => {

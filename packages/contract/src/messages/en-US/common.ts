@@ -15,6 +15,7 @@ export const common = {
   'errors.RATE_LIMITED': 'Too many requests, please try again later',
   'errors.INTERNAL': 'System API exception',
   'errors.SERVICE_UNAVAILABLE': 'Service temporarily unavailable, please try again in a moment',
+  'system.notReady': 'Not ready: {reasons}',
   'validation.required': 'Input cannot be empty',
   'validation.invalid': 'The value is not valid',
   'validation.tooLong': 'At most {max} characters',

@@ -15,6 +15,7 @@ export const common: Record<keyof typeof en, string> = {
   'errors.RATE_LIMITED': '请求过于频繁，请稍后再试',
   'errors.INTERNAL': '系统接口异常',
   'errors.SERVICE_UNAVAILABLE': '服务暂时不可用，请稍后重试',
+  'system.notReady': '未就绪：{reasons}',
   'validation.required': '输入不能为空',
   'validation.invalid': '输入的值无效',
   'validation.tooLong': '最多 {max} 个字符',
