@@ -7,13 +7,16 @@ import path from 'node:path';
 import { lintChecks } from './lint.mjs';
 import { runInParallel } from './parallel.mjs';
 
-/** The unit and API suite once more under the Node in `folder`, on PGlite, on ports apart from the first run's. */
+/**
+ * The Node tests once more under the Node in `folder`, on PGlite, on ports apart from the first run's. The web's
+ * component tests are left to the first run: their code runs in browsers, whatever Node the tests run under.
+ */
 function underSecondNode(folder) {
   const { TEST_DATABASE_URL: _postgres, ...env } = process.env;
   return [
-    `vitest under ${folder} on PGlite`,
+    `vitest under ${folder} on PGlite (Node tests)`,
     'npx',
-    ['vitest', 'run'],
+    ['vitest', 'run', '--project', 'node'],
     {
       ...env,
       PATH: `${path.resolve(folder)}${path.delimiter}${env.PATH}`,

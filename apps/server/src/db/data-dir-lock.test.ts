@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { builtServer } from '../../test/built-server';
+import { restoreCommand } from '../ops/commands/backup';
 import { connect } from './connect';
 import { DataDirLockedError, lockDataDir, lockFileName } from './data-dir-lock';
 
@@ -25,6 +26,13 @@ function tempDir(): string {
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A data folder holding the run's migrated template database: what these tests hold open, without PGlite's initdb. */
+async function migratedDataDir(): Promise<string> {
+  const dir = tempDir();
+  await restoreCommand.run([inject('templates').pgliteDump], { dataDir: dir }, () => undefined);
+  return dir;
+}
 
 /** The pid of a process that has exited: what a lock left by kill -9 names. */
 function deadPid(): number {
@@ -84,7 +92,7 @@ describe('data folder lock', { timeout: 180_000 }, () => {
   });
 
   it('is held by a PGlite database until it closes; an in-memory one takes none', async () => {
-    const dir = tempDir();
+    const dir = await migratedDataDir();
     const database = await connect({ dataDir: dir });
     await expect(connect({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
     await database.close();
@@ -95,7 +103,7 @@ describe('data folder lock', { timeout: 180_000 }, () => {
   });
 
   it('makes a second server and the operator command refuse to start while the database is open', async () => {
-    const dir = tempDir();
+    const dir = await migratedDataDir();
     const database = await connect({ dataDir: dir });
     try {
       const env = { DATA_DIR: dir, DATABASE_URL: '', PORT: '0', DEMO: 'false', LOG_LEVEL: 'silent' };
@@ -115,7 +123,7 @@ describe('data folder lock', { timeout: 180_000 }, () => {
   });
 
   it('hands operator commands to the server holding the folder, and does not block after it is killed with SIGKILL', async () => {
-    const dir = tempDir();
+    const dir = await migratedDataDir();
     const server = spawn(process.execPath, [entry('main')], {
       cwd: serverRoot,
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DEMO: 'false' },
