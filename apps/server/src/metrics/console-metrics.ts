@@ -87,6 +87,27 @@ export function createConsoleMetrics(deps: ConsoleMetricsDeps) {
     };
   }
 
+  /** A gauge drawn afresh at each scrape from `rows`: `each` sets the values one row gives. */
+  function gaugeOf<L extends string, R>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    rows: () => Promise<R[]>,
+    each: (gauge: Gauge<L>, row: R) => void,
+  ): void {
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers,
+      async collect() {
+        const read = await rows();
+        this.reset();
+        for (const row of read) each(this, row);
+      },
+    });
+  }
+
   const jobRows = perScrape('jobs', async () => {
     const at = timestamp(now());
     const unclaimed = sql`(${jobs.lockedUntil} IS NULL OR ${jobs.lockedUntil} <= ${at})`;
@@ -112,30 +133,24 @@ export function createConsoleMetrics(deps: ConsoleMetricsDeps) {
       oldestDue: row.oldestDue === null ? null : Number(row.oldestDue),
     }));
   });
-  new Gauge({
-    name: 'edgeward_jobs',
-    help: 'Jobs by kind and state: due (waiting for a runner), running (claimed), failed (out of attempts, kept).',
-    labelNames: ['kind', 'state'] as const,
-    registers,
-    async collect() {
-      const rows = await jobRows();
-      this.reset();
-      for (const row of rows) {
-        for (const state of ['due', 'running', 'failed'] as const) this.set({ kind: row.kind, state }, row[state]);
-      }
+  gaugeOf(
+    'edgeward_jobs',
+    'Jobs by kind and state: due (waiting for a runner), running (claimed), failed (out of attempts, kept).',
+    ['kind', 'state'],
+    jobRows,
+    (gauge, row) => {
+      for (const state of ['due', 'running', 'failed'] as const) gauge.set({ kind: row.kind, state }, row[state]);
     },
-  });
-  new Gauge({
-    name: 'edgeward_jobs_oldest_due_age_seconds',
-    help: 'How long the oldest due job of each kind has been waiting for a runner.',
-    labelNames: ['kind'] as const,
-    registers,
-    async collect() {
-      const rows = await jobRows();
-      this.reset();
-      for (const row of rows) if (row.oldestDue !== null) this.set({ kind: row.kind }, row.oldestDue);
+  );
+  gaugeOf(
+    'edgeward_jobs_oldest_due_age_seconds',
+    'How long the oldest due job of each kind has been waiting for a runner.',
+    ['kind'],
+    jobRows,
+    (gauge, row) => {
+      if (row.oldestDue !== null) gauge.set({ kind: row.kind }, row.oldestDue);
     },
-  });
+  );
 
   const scheduleRows = perScrape('schedules', async () => {
     if (deps.scheduleNames.length === 0) return [];
@@ -148,55 +163,40 @@ export function createConsoleMetrics(deps: ConsoleMetricsDeps) {
       .from(schedules)
       .where(inArray(schedules.name, [...deps.scheduleNames]));
   });
-  new Gauge({
-    name: 'edgeward_schedule_lag_seconds',
-    help: 'How far past its next run each schedule is (0 when it is not due yet).',
-    labelNames: ['schedule'] as const,
-    registers,
-    async collect() {
-      const rows = await scheduleRows();
-      this.reset();
-      for (const row of rows) this.set({ schedule: row.name }, Number(row.lag));
-    },
-  });
+  gaugeOf(
+    'edgeward_schedule_lag_seconds',
+    'How far past its next run each schedule is (0 when it is not due yet).',
+    ['schedule'],
+    scheduleRows,
+    (gauge, row) => gauge.set({ schedule: row.name }, Number(row.lag)),
+  );
 
   const nodeRows = perScrape('edge nodes', () => edgeNodeStatuses(database.db, deps.config.traffic.edgeNodes));
-  new Gauge({
-    name: 'edgeward_edge_node_last_contact_seconds',
-    help: "Seconds since an issued edge node's last call (recorded at most every 10 s; EDGE_NODE_TOKENS nodes have none).",
-    labelNames: ['node'] as const,
-    registers,
-    async collect() {
-      const rows = await nodeRows();
-      const at = now().getTime();
-      this.reset();
-      for (const node of rows) {
-        if (node.lastSeenAt) this.set({ node: node.name }, Math.max(0, (at - node.lastSeenAt.getTime()) / 1000));
+  gaugeOf(
+    'edgeward_edge_node_last_contact_seconds',
+    "Seconds since an issued edge node's last call (recorded at most every 10 s; EDGE_NODE_TOKENS nodes have none).",
+    ['node'],
+    nodeRows,
+    (gauge, node) => {
+      if (node.lastSeenAt) {
+        gauge.set({ node: node.name }, Math.max(0, (now().getTime() - node.lastSeenAt.getTime()) / 1000));
       }
     },
-  });
-  new Gauge({
-    name: 'edgeward_edge_node_domains_behind',
-    help: 'Domains whose current version an edge node has not reported applied (failed ones included).',
-    labelNames: ['node'] as const,
-    registers,
-    async collect() {
-      const rows = await nodeRows();
-      this.reset();
-      for (const node of rows) this.set({ node: node.name }, node.behind);
-    },
-  });
-  new Gauge({
-    name: 'edgeward_edge_node_domains_failed',
-    help: 'Domains whose current version an edge node reported failed.',
-    labelNames: ['node'] as const,
-    registers,
-    async collect() {
-      const rows = await nodeRows();
-      this.reset();
-      for (const node of rows) this.set({ node: node.name }, node.failed);
-    },
-  });
+  );
+  gaugeOf(
+    'edgeward_edge_node_domains_behind',
+    'Domains whose current version an edge node has not reported applied (failed ones included).',
+    ['node'],
+    nodeRows,
+    (gauge, node) => gauge.set({ node: node.name }, node.behind),
+  );
+  gaugeOf(
+    'edgeward_edge_node_domains_failed',
+    'Domains whose current version an edge node reported failed.',
+    ['node'],
+    nodeRows,
+    (gauge, node) => gauge.set({ node: node.name }, node.failed),
+  );
 
   const loginFailures = new Counter({
     name: 'edgeward_login_failures_total',
