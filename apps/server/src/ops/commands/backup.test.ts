@@ -90,6 +90,12 @@ describe('backups of the embedded database', () => {
     } finally {
       await held.close();
     }
+    const notABackup = folder('not-a-backup.tgz');
+    fs.writeFileSync(notABackup, 'plain text');
+    await expect(restoreCommand.run([notABackup], { dataDir }, () => undefined)).rejects.toThrow(
+      /is not a readable backup .*; nothing changed/,
+    );
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('pglite'))).toEqual(['pglite']);
     const out: string[] = [];
     await restoreCommand.run([file], { dataDir }, (line) => out.push(line));
     expect(out[0]).toMatch(/^Moved the database that was there to .*pglite\.before-restore-/);

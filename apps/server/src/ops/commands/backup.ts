@@ -56,13 +56,23 @@ export const restoreCommand: OfflineOpsCommand = {
     }
     try {
       const target = pgliteFolder(config.dataDir);
+      let aside: string | undefined;
       if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
-        const aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        aside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
         fs.renameSync(target, aside);
         out(`Moved the database that was there to ${aside}`);
       }
-      const restored = await openPglite(target, { loadDataDir: new Blob([fs.readFileSync(file)]) });
-      await restored.close();
+      try {
+        const restored = await openPglite(target, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+        await restored.close();
+      } catch (error) {
+        // Not a backup of this console (or a damaged one): the database that was there goes back in place.
+        fs.rmSync(target, { recursive: true, force: true });
+        if (aside) fs.renameSync(aside, target);
+        throw new OpsError(
+          `${file} is not a readable backup (${error instanceof Error ? error.message : String(error)}); nothing changed`,
+        );
+      }
       out(`Restored ${file} into ${target}`);
     } finally {
       lock.release();
