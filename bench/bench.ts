@@ -133,6 +133,8 @@ export async function startApp(
     DATA_DIR: bench.dataDir,
     DEMO: 'false',
     LOG_LEVEL: 'info',
+    // Metrics on, as deployed (docs/operations.md): every answer is counted, and the process's own figures collected.
+    METRICS_TOKEN: randomBytes(24).toString('hex'),
   });
   // pino's own destination, as the server's log to stdout goes; a Node stream would cost more than that does.
   const logger = { level: 'info', file: '/dev/null' };

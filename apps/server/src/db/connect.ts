@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -129,7 +130,8 @@ export async function openPglite(
   extra: { loadDataDir?: Blob } = {},
   release?: () => void,
 ): Promise<Database & { pglite: PGlite }> {
-  const client = new PGlite({ dataDir, parsers: int8AsText, ...extra });
+  // pg_trgm: the domain list's name search (migration 0028).
+  const client = new PGlite({ dataDir, parsers: int8AsText, extensions: { pg_trgm }, ...extra });
   await client.waitReady;
   const { occupancy, inTurn, ...turns } = takingTurns(client);
   return {

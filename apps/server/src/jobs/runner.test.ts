@@ -197,6 +197,42 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     }
   });
 
+  it('while listening, runs what a job enqueues at once, and looks at the schedules once an interval, not once a job', async () => {
+    let subscribed: () => void = () => {};
+    const subscription = new Promise<void>((resolve) => {
+      subscribed = resolve;
+    });
+    let ticks = 0;
+    const listening = createJobRunner(database.db, {
+      pollMs: 600_000,
+      beforePoll: async () => {
+        ticks++;
+      },
+      listen: async (onNotify) => {
+        const unlisten = await database.listen(JOBS_CHANNEL, onNotify);
+        subscribed();
+        return unlisten;
+      },
+    });
+    const seen: number[] = [];
+    const chain = numbered('test.chain');
+    on(listening, chain, async ({ n }) => {
+      seen.push(n);
+      if (n < 3) await listening.enqueue(chain, { n: n + 1 });
+    });
+    listening.start();
+    try {
+      await subscription;
+      await listening.enqueue(chain, { n: 1 });
+      // Each job's follow-up is found by the poll its notification starts: none waits ten minutes for the timer.
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual([1, 2, 3]);
+      // The poll at the start looked at the schedules; the three polls nudged by jobs within the interval did not.
+      expect(ticks).toBe(1);
+    } finally {
+      await listening.stop();
+    }
+  });
+
   it('merges a job into the waiting one with the same key, but never into one already claimed', async () => {
     const runner = createJobRunner(database.db, { now });
     const seen: number[] = [];

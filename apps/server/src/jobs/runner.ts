@@ -153,15 +153,16 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     }
   }
 
-  async function drain(): Promise<number> {
+  /** Claims and runs due jobs until none is left, or (`untilEmpty` false) until a claim comes back short of a batch. */
+  async function drain(untilEmpty: boolean): Promise<number> {
     let count = 0;
     for (;;) {
       const claimed = await claim();
-      if (claimed.length === 0) return count;
       for (const job of claimed) {
         await execute(job);
         count++;
       }
+      if (claimed.length === 0 || (!untilEmpty && claimed.length < batch)) return count;
     }
   }
 
@@ -169,9 +170,9 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
    * Runs every job that is due now, including jobs those jobs enqueue for now, and returns how many ran. Tests
    * call it to run background work deterministically; the poll loop calls it too.
    */
-  async function runDue(): Promise<number> {
+  async function runDue(untilEmpty = true): Promise<number> {
     while (running) await running.catch(() => 0);
-    const run = drain();
+    const run = drain(untilEmpty);
     running = run;
     try {
       return await run;
@@ -187,9 +188,20 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     return deleted.length;
   }
 
+  /** Listening for JOBS_CHANNEL works: every job committed anywhere nudges this runner. */
+  let notified = false;
+  let lastBeforePollAt = 0;
+
   async function poll(): Promise<void> {
-    await options.beforePoll?.();
-    await runDue();
+    // Schedules come due by the clock: a poll nudged by a new job (one per save under load) leaves them to the
+    // next poll of the timer when they were looked at less than an interval ago.
+    if (Date.now() - lastBeforePollAt >= pollMs) {
+      lastBeforePollAt = Date.now();
+      await options.beforePoll?.();
+    }
+    // While notifications arrive, a job that a job enqueues nudges the runner itself: a short claim was all that
+    // was due, and a last claim that finds nothing is saved. Without them the poll goes on until nothing is due.
+    await runDue(!notified);
     if (now().getTime() - lastPrune >= 3600_000) {
       lastPrune = now().getTime();
       await prune();
@@ -264,6 +276,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       lastPollEndedAt = Date.now();
       listening = options.listen?.(nudge).then(
         (unlisten) => {
+          notified = true;
           // A job committed before the LISTEN took effect sent its notification to no one.
           nudge();
           return unlisten;
@@ -282,6 +295,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       if (timer) clearTimeout(timer);
       const unlisten = await listening;
       listening = undefined;
+      notified = false;
       await unlisten?.();
       while (running) await running.catch(() => 0);
     },

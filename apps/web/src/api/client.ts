@@ -13,7 +13,6 @@ import { ChunkLoadTimeoutError } from '../navigation/lazy-page';
 import { currentPath, loginPath, navigateTo } from '../navigation/navigate';
 import {
   buildUrl,
-  type ClientErrorId,
   type Decision,
   decideAnswer,
   decideThrown,

@@ -33,8 +33,9 @@ function listWhere(f: ListFilter): SQL | undefined {
 
 /**
  * The total for a list. Without a search it is a sum over at most (types x statuses) rows of domain_counts, kept
- * exact by triggers: constant time at any size. A name search has no such shortcut; it counts the user's index
- * entries (index-only scan with the name in the index), which is linear in the user's domains.
+ * exact by triggers: constant time at any size. A name search counts the names the trigram index (migration 0028)
+ * finds for it, as many as match; a search of one or two characters, which trigrams cannot narrow, still reads all
+ * of the customer's domains (about 60 ms at 200,000 on PostgreSQL).
  */
 export async function countList(ex: Executor, f: ListFilter): Promise<number> {
   if (!f.search) {
