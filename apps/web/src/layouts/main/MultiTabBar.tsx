@@ -112,6 +112,8 @@ export function MultiTabBar({ activeKey, home }: { activeKey: string | undefined
           label: (
             <Dropdown
               trigger={['contextMenu']}
+              // Into the menu once open, so the arrow keys and Enter choose in it and Escape returns to the tab.
+              autoFocus
               open={menuOf === tab.key}
               onOpenChange={(open) => setMenuOf(open ? tab.key : undefined)}
               menu={{

@@ -47,7 +47,10 @@ function UnreadDrawer({ count, open }: { count: number; open: boolean }) {
   );
 }
 
-/** The bell (spec section 2): unread badge, a hover drawer of unread messages, a click opens the message centre. */
+/**
+ * The bell (spec section 2): unread badge, a drawer of unread messages on hover or focus, a click (or Enter) opens the
+ * message centre.
+ */
 export function NoticeBell() {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -56,7 +59,8 @@ export function NoticeBell() {
   return (
     <Popover
       placement="bottomRight"
-      trigger="hover"
+      // The focus too: a keyboard reaches the bell and sees the same unread list (Enter opens the message centre).
+      trigger={['hover', 'focus']}
       open={open}
       onOpenChange={setOpen}
       content={<UnreadDrawer count={count} open={open} />}
