@@ -19,7 +19,10 @@ export function isEnvelope(body: unknown): body is Envelope {
 }
 
 /** Error ids of failures that never reached the server's error handler. */
-export type ClientErrorId = 'NETWORK_ERROR' | 'TIMEOUT' | 'SYSTEM_ERROR' | 'ABORTED';
+type ClientErrorId = 'NETWORK_ERROR' | 'TIMEOUT' | 'SYSTEM_ERROR' | 'ABORTED';
+
+/** The ones the user is told about: a call the app itself aborted is silent. */
+type TransportErrorId = Exclude<ClientErrorId, 'ABORTED'>;
 
 /** A text either from the catalogue (key) or as the server wrote it, already in the user's language. */
 export type Text = { key: string } | { raw: string };
@@ -150,17 +153,13 @@ export function decideThrown({ error, timedOut, cancelled, silent }: ThrownInput
   return transportFailure(timedOut || mentionsTimeout(text) ? 'TIMEOUT' : 'NETWORK_ERROR', 0, silent);
 }
 
-const transportKeys: Record<'TIMEOUT' | 'SYSTEM_ERROR' | 'NETWORK_ERROR', string> = {
+const transportKeys: Record<TransportErrorId, string> = {
   TIMEOUT: 'request.timeout',
   SYSTEM_ERROR: 'request.systemError',
   NETWORK_ERROR: 'request.networkError',
 };
 
-function transportFailure(
-  error: 'TIMEOUT' | 'SYSTEM_ERROR' | 'NETWORK_ERROR',
-  status: number,
-  silent: boolean,
-): Failure {
+function transportFailure(error: TransportErrorId, status: number, silent: boolean): Failure {
   const message: Text = { key: transportKeys[error] };
   const failure: Failure = { status, code: status, error, message };
   return silent ? failure : { ...failure, feedback: { type: 'message', text: message } };
