@@ -5,7 +5,7 @@ import { createTestDatabase, dbKinds, testClock } from '../../test/helpers';
 import type { Database } from '../db/connect';
 import { rowsOf } from '../db/migrate';
 import { backoffMs, defineJob, handle, type JobKind, type PayloadOf } from './job';
-import { createJobRunner, enqueueJob, JOBS_CHANNEL, type JobRunner } from './runner';
+import { createJobRunner, enqueueJob, JOBS_CHANNEL, type JobRunner, type JobRunnerOptions } from './runner';
 
 interface JobRow {
   id: number;
@@ -168,12 +168,17 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     await realRunner.stop();
   });
 
-  it('runs a job as soon as the transaction that enqueued it commits, long before its next poll', async () => {
+  /**
+   * A runner woken by the database's notifications, whose timer would first poll ten minutes after the start; the
+   * subscription resolves once its LISTEN is in place.
+   */
+  function listeningRunner(options: Pick<JobRunnerOptions, 'beforePoll'> = {}) {
     let subscribed: () => void = () => {};
     const subscription = new Promise<void>((resolve) => {
       subscribed = resolve;
     });
-    const listening = createJobRunner(database.db, {
+    const runner = createJobRunner(database.db, {
+      ...options,
       pollMs: 600_000,
       listen: async (onNotify) => {
         const unlisten = await database.listen(JOBS_CHANNEL, onNotify);
@@ -181,6 +186,11 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
         return unlisten;
       },
     });
+    return { runner, subscription };
+  }
+
+  it('runs a job as soon as the transaction that enqueued it commits, long before its next poll', async () => {
+    const { runner: listening, subscription } = listeningRunner();
     const seen: number[] = [];
     const prompt = numbered('test.prompt');
     on(listening, prompt, ({ n }) => seen.push(n));
@@ -198,20 +208,10 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   });
 
   it('while listening, runs what a job enqueues at once, and looks at the schedules once an interval, not once a job', async () => {
-    let subscribed: () => void = () => {};
-    const subscription = new Promise<void>((resolve) => {
-      subscribed = resolve;
-    });
     let ticks = 0;
-    const listening = createJobRunner(database.db, {
-      pollMs: 600_000,
+    const { runner: listening, subscription } = listeningRunner({
       beforePoll: async () => {
         ticks++;
-      },
-      listen: async (onNotify) => {
-        const unlisten = await database.listen(JOBS_CHANNEL, onNotify);
-        subscribed();
-        return unlisten;
       },
     });
     const seen: number[] = [];
