@@ -28,6 +28,7 @@ import { areas } from './modules';
 import { createApiKeyAuthenticator, signingDocs } from './modules/apikey';
 import type { AreaContext } from './modules/area';
 import { createSessionService } from './modules/session';
+import { createStaffSessionService } from './modules/staff';
 import { createProviders, type Providers } from './providers';
 import { secretBoxOf } from './secrets/secret-box';
 
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db;
   app.decorate('sessions', createSessionService(db, deps.now));
   app.decorate('apiKeys', createApiKeyAuthenticator(db, secretBoxOf(config), now));
+  app.decorate('staffSessions', createStaffSessionService(db, deps.now));
   const everySchedule = areas.flatMap((area) => area.schedules ?? []);
   const schedules = createScheduleRunner(db, everySchedule, { now });
   const metrics = createConsoleMetrics({
@@ -139,6 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The session token.' },
           apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: signingDocs() },
+          staffToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'A staff session token of the operator console (/api/admin/login); customer tokens are refused.',
+          },
         },
       },
     },

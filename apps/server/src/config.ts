@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStaffAllowedIps } from './http/staff-address';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { defaultPasswordHashCost, minimumProductionCost, type PasswordHashCost } from './secrets/password-hasher';
 
@@ -23,6 +24,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  STAFF_ALLOWED_IPS: z.string().optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
     .optional()
@@ -86,6 +88,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: TrustProxy;
+  /** The addresses and ranges the operator console answers (STAFF_ALLOWED_IPS); empty for every address. */
+  staffAllowedIps: string[];
   /** Where customers open the console (PUBLIC_URL), without a trailing slash: the base of links in mail. */
   publicUrl: string;
   /** PUBLIC_URL was not set, so mailed links point at http://localhost:PORT (main warns in production). */
@@ -355,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    staffAllowedIps: parseStaffAllowedIps(e.STAFF_ALLOWED_IPS),
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlDefaulted: !e.PUBLIC_URL,
     domain: {

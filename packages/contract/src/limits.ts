@@ -110,6 +110,22 @@ export const limits = {
     /** A signed call's timestamp may be this far from the server's clock, either way; its nonce is kept as long. */
     timestampSkewMs: 5 * 60_000,
   },
+  staff: {
+    /** Staff sessions are short (issue 28): signed out after 30 idle minutes, and after 12 hours whatever happens. */
+    sessionIdleMs: 30 * 60_000,
+    sessionAbsoluteMs: 12 * 60 * 60_000,
+    /** Wrong passwords or codes a staff account may take within the window before it refuses sign-in for lockMs. */
+    loginFailures: 5,
+    loginFailureWindowMs: 15 * 60_000,
+    lockMs: 15 * 60_000,
+    /** A generated staff password: 18 random characters, shown once. */
+    generatedPasswordLength: 18,
+  },
+  staffAudit: {
+    reasonMax: 500,
+    /** Rows in one CSV export, newest first. */
+    exportMax: 10_000,
+  },
   twoFactor: {
     /** RFC 6238: 30-second steps, 6 digits; one step either side is accepted for clock drift. */
     stepSeconds: 30,

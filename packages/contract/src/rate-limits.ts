@@ -22,3 +22,8 @@ export const accountRateLimits = {
  * enough for a person at the console, too few to use the console to scan other people's hosts.
  */
 export const domainProbeLimit = { max: 60, windowMs: 60_000, per: 'user' } as const satisfies RateLimit;
+
+/** The staff sign-in per client address: staff are few, so the budget is small. */
+export const staffRateLimits = {
+  login: { max: 20, windowMs: minute },
+} as const satisfies Record<string, RateLimit>;

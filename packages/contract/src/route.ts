@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PermissionRequirement } from './permissions';
 import type { DomainVariant } from './schemas/eo';
+import type { StaffCapability } from './staff-permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -31,10 +32,13 @@ export interface RouteDef<
   /**
    * Who may call: 'none' for calls made before login (login, register, captcha...); 'user' (the default) a session
    * or a call signed with an API key; 'session' a console session only, for what a key must not do (sign out,
-   * change the password, manage keys and two-factor sign-in).
+   * change the password, manage keys and two-factor sign-in); 'staff' a staff session of the operator console, never
+   * a customer's token (and a staff token is no customer's session).
    */
-  auth?: 'none' | 'user' | 'session';
+  auth?: 'none' | 'user' | 'session' | 'staff';
   permission?: PermissionRequirement;
+  /** On 'staff' calls: the capability the staff member's role must hold (staff-permissions.ts). */
+  staffPermission?: StaffCapability;
   /**
    * The product the call belongs to: a user whose cdnType does not open it (variantsOf) is answered 403, and the
    * web hides its screens.

@@ -36,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** The token is sent bare in Authorization (spec section 7); a `Bearer ` prefix is accepted too. */
-function tokenOf(request: FastifyRequest): string | undefined {
+export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;

@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Actor, userActor } from '../lib/actor';
 import type { AuthUser } from '../modules/session';
+import type { StaffUser } from '../modules/staff';
 import { hashSignedBody, requireUser, verifySignedBody } from './auth';
 import { localeOf, translate } from './i18n';
 import { rateLimitConfig } from './rate-limit';
+import { requireStaff } from './staff-auth';
 import { clientIp } from './trust-proxy';
 
 // Def['body'] of a route with a body is `Schema | undefined` (the property is optional in RouteDef): strip undefined.
@@ -21,6 +23,10 @@ export interface HandlerContext<Def extends RouteDef> {
   user: AuthUser;
   /** The signed-in user as the author of a change (session or API key, client address), for the operation log. */
   actor: Actor;
+  /** The signed-in staff member; only on routes with auth 'staff'. */
+  staff: StaffUser;
+  /** The caller's address, as the audit logs record it. */
+  address: string;
   locale: Locale;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -32,6 +38,31 @@ export interface HandlerContext<Def extends RouteDef> {
 export type Handler<Def extends RouteDef> = (
   ctx: HandlerContext<Def>,
 ) => Promise<Def['response'] extends 'file' ? FastifyReply : z.input<Def['data']>>;
+
+/** What OpenAPI says a call needs: nothing, a session token, a token or a signed key, or a staff token. */
+function securityOf(def: RouteDef) {
+  switch (def.auth) {
+    case 'none':
+      return {};
+    case 'session':
+      return { security: [{ token: [] }] };
+    case 'staff':
+      return { security: [{ staffToken: [] }] };
+    default:
+      return { security: [{ token: [] }, { apiKey: [] }] };
+  }
+}
+
+/** The hooks that authenticate a call before its body is read; signed bodies are checked once read. */
+function guardsOf(def: RouteDef) {
+  if (def.auth === 'none') return {};
+  if (def.auth === 'staff') return { onRequest: requireStaff(def.staffPermission) };
+  return {
+    onRequest: requireUser(def.permission, def.auth === 'session', def.variant),
+    preParsing: hashSignedBody,
+    preValidation: verifySignedBody,
+  };
+}
 
 export interface RouteOptions {
   /** The answer over the route's rate limit, instead of RATE_LIMITED (see rateLimitConfig). */
@@ -65,17 +96,9 @@ export function registerRoute<Def extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       ...(def.headers ? { headers: def.headers } : {}),
       ...(isFile ? {} : { response: { 200: envelopeOf(def.data) } }),
-      ...(def.auth === 'none'
-        ? {}
-        : { security: def.auth === 'session' ? [{ token: [] }] : [{ token: [] }, { apiKey: [] }] }),
+      ...securityOf(def),
     },
-    ...(def.auth === 'none'
-      ? {}
-      : {
-          onRequest: requireUser(def.permission, def.auth === 'session', def.variant),
-          preParsing: hashSignedBody,
-          preValidation: verifySignedBody,
-        }),
+    ...guardsOf(def),
     handler: async (request, reply) => {
       const locale = localeOf(request);
       const ctx = {
@@ -88,6 +111,12 @@ export function registerRoute<Def extends RouteDef>(
         },
         get actor() {
           return userActor(request.user as AuthUser, clientIp(request));
+        },
+        get staff() {
+          return request.staff as StaffUser;
+        },
+        get address() {
+          return clientIp(request);
         },
         locale,
         request,

@@ -15,6 +15,7 @@ import { identityArea } from './identity/identity.area';
 import { messageArea } from './message/message.area';
 import { operationLogArea } from './operation-log/operation-log.area';
 import { preheatArea } from './preheat/preheat.area';
+import { staffArea } from './staff/staff.area';
 import { supportArea } from './support/support.area';
 import { trafficArea } from './traffic/traffic.area';
 
@@ -46,4 +47,5 @@ export const areas: readonly Area[] = [
   apiKeyArea,
   messageArea,
   supportArea,
+  staffArea,
 ];

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import { AppError } from '../http/errors';
@@ -37,6 +38,13 @@ export interface OfflineOpsCommand {
 /** A failure to report in one line, without a stack: bad arguments, an unknown user... */
 export class OpsError extends Error {
   override name = 'OpsError';
+}
+
+/** Validates an argument with the same contract schema the API uses, reporting its message in English. */
+export function validArgument<S extends z.ZodType>(schema: S, value: string | undefined, label: string): z.output<S> {
+  const result = schema.safeParse(value ?? '');
+  if (!result.success) throw new OpsError(`${label}: ${translate('en-US', result.error.issues[0]?.message ?? '')}`);
+  return result.data;
 }
 
 /** Splits `--name value` options from the positional arguments. */

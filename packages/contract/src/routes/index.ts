@@ -1,5 +1,6 @@
 /** The API table: every call, grouped by area. Each area adds its file here. */
 
+export * from './admin';
 export * from './certificate';
 export * from './commerce';
 export * from './domain';

@@ -12,6 +12,7 @@ export * from './jobs';
 export * from './operation-log';
 export * from './preheat';
 export * from './security';
+export * from './staff';
 export * from './stored-files';
 export * from './support';
 export * from './traffic';

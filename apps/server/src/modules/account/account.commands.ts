@@ -8,18 +8,9 @@ import {
   permissionIds,
   UserNameSchema,
 } from '@edgeward/contract';
-import type { z } from 'zod';
-import { translate } from '../../http/i18n';
-import { type OpsCommand, OpsError, parseOptions } from '../../ops/ops';
+import { type OpsCommand, OpsError, parseOptions, validArgument as valid } from '../../ops/ops';
 import { createPasswordHasher } from '../../secrets/password-hasher';
 import { createUser, grantPermission, issueSimulationToken, listUsers, revokePermission } from './account.operator';
-
-/** Validates an argument with the same contract schema the API uses, reporting its message in English. */
-function valid<S extends z.ZodType>(schema: S, value: string | undefined, label: string): z.output<S> {
-  const result = schema.safeParse(value ?? '');
-  if (!result.success) throw new OpsError(`${label}: ${translate('en-US', result.error.issues[0]?.message ?? '')}`);
-  return result.data;
-}
 
 function permissionArgs(args: string[]): { userName: string; permissionId: PermissionId; actionList: Action[] } {
   const [userName, permissionId, ...rest] = args;

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorDisable, TwoFactorEnable, TwoFactorSetup, TwoFactorStatus } from '@edgeward/contract';
-import QRCode from 'qrcode';
 import type { Executor } from '../../db/connect';
 import { AppError, fieldError } from '../../http/errors';
 import { base32Encode } from '../../secrets/base32';
 import type { SecretBox } from '../../secrets/secret-box';
+import { matchTotp, otpauthQrCode, otpauthUri } from '../../secrets/totp';
 import type { AuthUser } from '../session';
 import type { AccountDeps } from './account.deps';
 import { passwordWrong } from './account.errors';
 import * as accountRepo from './account.repository';
 import { isRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { refuseSimulation } from './simulation.guard';
-import { matchTotp, otpauthUri } from './totp';
 import * as repo from './two-factor.repository';
 
 const issuer = 'Edgeward';
@@ -65,8 +64,7 @@ export function createTwoFactorService(deps: Pick<AccountDeps, 'db' | 'now' | 'p
       }
       const secret = base32Encode(seed);
       const uri = otpauthUri(issuer, user.userName, secret);
-      const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-      return { secret, otpauthUri: uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+      return { secret, otpauthUri: uri, qrCode: await otpauthQrCode(uri) };
     },
 
     async enable(user: AuthUser, input: TwoFactorEnable): Promise<{ recoveryCodes: string[] }> {

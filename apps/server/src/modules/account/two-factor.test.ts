@@ -9,8 +9,8 @@ import { commands } from '../../ops/command-list';
 import { runOps } from '../../ops/ops';
 import { base32Decode } from '../../secrets/base32';
 import { createPasswordHasher } from '../../secrets/password-hasher';
+import { hotp, timeStep } from '../../secrets/totp';
 import { issueSimulationToken } from './account.operator';
-import { hotp, timeStep } from './totp';
 
 const PASSWORD = 'secret123';
 const STEP_MS = limits.twoFactor.stepSeconds * 1000;

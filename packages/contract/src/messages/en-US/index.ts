@@ -8,6 +8,7 @@ import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { security } from './security';
+import { staff } from './staff';
 import { support } from './support';
 import { traffic } from './traffic';
 
@@ -24,6 +25,7 @@ export const enUS = {
   ...identity,
   ...security,
   ...support,
+  ...staff,
   ...eo,
 } as const;
 export type MessageKey = keyof typeof enUS;

@@ -9,6 +9,7 @@ import { identity } from './identity';
 import { operationLog } from './operation-log';
 import { preheat } from './preheat';
 import { security } from './security';
+import { staff } from './staff';
 import { support } from './support';
 import { traffic } from './traffic';
 
@@ -25,4 +26,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...operationLog,
   ...security,
   ...support,
+  ...staff,
 };

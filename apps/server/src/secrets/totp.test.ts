@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode } from '../../secrets/base32';
+import { base32Decode, base32Encode } from './base32';
 import { hotp, matchTotp, otpauthUri, timeStep } from './totp';
 
 // RFC 6238 appendix B: the seeds are the ASCII digits "1234567890" repeated to the hash's key length.

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { limits } from '@edgeward/contract';
+import QRCode from 'qrcode';
 
 const { stepSeconds, digits, driftSteps } = limits.twoFactor;
 
@@ -46,4 +47,10 @@ export function otpauthUri(issuer: string, account: string, secretBase32: string
     period: String(stepSeconds),
   });
   return `otpauth://totp/${label}?${query.toString()}`;
+}
+
+/** The otpauth URI as a QR code for the set-up screens: a data: URL of an SVG image. */
+export async function otpauthQrCode(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -1,0 +1,12 @@
+/** The operator console's sign-in, staff management and audit log (issue 28). */
+export const staff = {
+  'staff.role.required': 'Choose a role',
+  'staff.reason.required': 'Give a reason',
+  'staff.reason.max': 'The reason may be at most 500 characters',
+  'errors.STAFF_NAME_TAKEN': 'A staff member of this name already exists',
+  'errors.STAFF_LOCKED':
+    'Too many wrong passwords or codes: staff sign-in for this name is locked for {minutes, plural, one {# more minute} other {# more minutes}}',
+  'errors.STAFF_ADDRESS_REFUSED': 'The operator console does not accept sign-ins from this address',
+  'errors.STAFF_LAST_ADMIN': 'This is the last enabled admin: add another admin first',
+  'errors.STAFF_SELF': 'You cannot do this to your own account: ask another admin',
+} as const;

@@ -1,0 +1,12 @@
+import type { staff as en } from '../en-US/staff';
+
+export const staff: Record<keyof typeof en, string> = {
+  'staff.role.required': '请选择角色',
+  'staff.reason.required': '请填写原因',
+  'staff.reason.max': '原因最多 500 个字符',
+  'errors.STAFF_NAME_TAKEN': '该名称的工作人员已存在',
+  'errors.STAFF_LOCKED': '密码或验证码错误次数过多，该名称的运营登录已锁定，请 {minutes} 分钟后再试',
+  'errors.STAFF_ADDRESS_REFUSED': '运营控制台不接受来自此地址的登录',
+  'errors.STAFF_LAST_ADMIN': '这是最后一个启用的管理员，请先添加另一个管理员',
+  'errors.STAFF_SELF': '不能对自己的账号执行此操作，请联系其他管理员',
+};
