@@ -187,6 +187,8 @@ export const limits = {
     /** Spec section 4: closing a ticket rates it from 1 (very poor) to 5 (delighted). */
     ratingMin: 1,
     ratingMax: 5,
+    /** The staff queue's search text. */
+    searchMax: 100,
   },
   identity: {
     /** The longest name on an ID card the real-name form takes. */

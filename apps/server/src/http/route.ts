@@ -1,5 +1,12 @@
 import { envelopeOf, type Locale, type RouteDef } from '@edgeward/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preParsingAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import { type Actor, userActor } from '../lib/actor';
 import type { AuthUser } from '../modules/session';
@@ -40,7 +47,7 @@ export type Handler<Def extends RouteDef> = (
 ) => Promise<Def['response'] extends 'file' ? FastifyReply : z.input<Def['data']>>;
 
 /** What OpenAPI says a call needs: nothing, a session token, a token or a signed key, or a staff token. */
-function securityOf(def: RouteDef) {
+function securityOf(def: RouteDef): { security?: Record<string, string[]>[] } {
   switch (def.auth) {
     case 'none':
       return {};
@@ -54,7 +61,11 @@ function securityOf(def: RouteDef) {
 }
 
 /** The hooks that authenticate a call before its body is read; signed bodies are checked once read. */
-function guardsOf(def: RouteDef) {
+function guardsOf(def: RouteDef): {
+  onRequest?: onRequestAsyncHookHandler;
+  preParsing?: preParsingAsyncHookHandler;
+  preValidation?: preValidationAsyncHookHandler;
+} {
   if (def.auth === 'none') return {};
   if (def.auth === 'staff') return { onRequest: requireStaff(def.staffPermission) };
   return {
@@ -101,6 +112,7 @@ export function registerRoute<Def extends RouteDef>(
     ...guardsOf(def),
     handler: async (request, reply) => {
       const locale = localeOf(request);
+      // Fastify types the request from its own schema generics, not from Def; the route's schemas validated it.
       const ctx = {
         params: request.params,
         query: request.query,
@@ -121,7 +133,7 @@ export function registerRoute<Def extends RouteDef>(
         locale,
         request,
         reply,
-      } as HandlerContext<Def>;
+      } as unknown as HandlerContext<Def>;
       const result = await handler(ctx);
       if (isFile) return result;
       return { code: 200, message: translate(locale, 'ok'), data: result ?? null };

@@ -5,7 +5,7 @@ import { UserNameSchema } from './auth';
 import { FenSchema } from './commerce';
 import { EpochMsSchema, epochMsQuery, PageQuerySchema, requiredText, text } from './common';
 import { TotpCodeSchema } from './security';
-import { TicketUrgencySchema } from './support';
+import { TicketDetailSchema, TicketSchema, TicketUrgencySchema, ticketStatuses } from './support';
 
 export const StaffRoleSchema = z.enum(staffRoles, { error: 'staff.role.required' });
 
@@ -83,6 +83,8 @@ export type StaffReason = z.infer<typeof StaffReasonSchema>;
 
 /** Every action the staff audit log records, `<object>.<verb>`; each area of the operator console adds its own. */
 export const staffAuditActions = [
+  'ticket.reply',
+  'ticket.resolve',
   'staff.signIn',
   'staff.signOut',
   'staff.create',
@@ -160,3 +162,19 @@ export const StaffDashboardSchema = z.object({
   certificateApplicationsFailed: z.number().int(),
 });
 export type StaffDashboard = z.infer<typeof StaffDashboardSchema>;
+
+/** The staff's ticket queue: waiting tickets (processing, appeal) by default, oldest first. */
+export const StaffTicketQuerySchema = PageQuerySchema.extend({
+  status: z.enum(ticketStatuses, { error: 'validation.invalid' }).optional(),
+  urgency: TicketUrgencySchema.optional(),
+  /** Part of the ticket number, the title or the customer's name. */
+  search: text().trim().max(limits.support.searchMax).optional(),
+});
+export type StaffTicketQuery = z.infer<typeof StaffTicketQuerySchema>;
+
+export const StaffTicketSchema = TicketSchema.extend({ userId: z.number().int(), userName: z.string() });
+export type StaffTicket = z.infer<typeof StaffTicketSchema>;
+
+/** A ticket as the staff read it: the customer's ticket detail, its images at the staff's image path. */
+export const StaffTicketDetailSchema = TicketDetailSchema.extend({ userId: z.number().int(), userName: z.string() });
+export type StaffTicketDetail = z.infer<typeof StaffTicketDetailSchema>;

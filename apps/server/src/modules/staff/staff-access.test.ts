@@ -5,6 +5,7 @@ import {
   type StaffRole,
   staffRoles,
   staffRoutes,
+  staffTicketRoutes,
 } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
@@ -20,12 +21,13 @@ function requestOf(name: string, def: RouteDef, seq: number) {
     staffChangeRole: { role: 'support' },
     staffDisable: { reason: 'matrix' },
     staffResetTwoFactor: { reason: 'matrix' },
+    reply: { content: 'matrix', imageIds: [] },
   };
   return { method: def.method, url, ...(bodies[name] ? { payload: bodies[name] } : {}) };
 }
 
 // Sign-out last: it ends the session the other calls use.
-const guarded = (Object.entries(staffRoutes) as [string, RouteDef][])
+const guarded = ([...Object.entries(staffRoutes), ...Object.entries(staffTicketRoutes)] as [string, RouteDef][])
   .filter(([, def]) => def.auth === 'staff')
   .sort(([a], [b]) => Number(a === 'logout') - Number(b === 'logout'));
 

@@ -36,7 +36,10 @@ describe.each(dbKinds)('staff management on %s', (kind) => {
       headers: { 'accept-language': options.lang ?? 'en-US', authorization: (options.as ?? admin).token },
       ...(options.body ? { payload: options.body } : {}),
     });
-    return { status: res.statusCode, body: res.headers['content-type']?.includes('json') ? res.json() : res.body };
+    return {
+      status: res.statusCode,
+      body: String(res.headers['content-type']).includes('json') ? res.json() : res.body,
+    };
   }
 
   const members = () =>

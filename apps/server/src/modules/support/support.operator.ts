@@ -19,6 +19,41 @@ async function checkImage(data: Buffer) {
   return { data, ext: verdict.ext };
 }
 
+/** The staff's reply, in the caller's transaction: the row, the ticket's time, the customer's message. */
+export async function recordStaffReply(tx: Executor, ticket: TicketRow, text: string, at: Date): Promise<number> {
+  const reply = await repo.insertReply(tx, { ticketId: ticket.id, author: 'staff', content: text, at });
+  await repo.update(tx, ticket.id, { updatedAt: at });
+  await sendMessage(
+    tx,
+    ticket.userId,
+    {
+      kind: 'ticket',
+      title: 'message.ticket.replied.title',
+      content: 'message.ticket.replied.content',
+      params: { ticketNo: ticket.ticketNo, title: ticket.title, reply: text },
+    },
+    at,
+  );
+  return reply.id;
+}
+
+/** Processing completed, in the caller's transaction, with the customer's message; answers the updated ticket. */
+export async function recordResolved(tx: Executor, ticket: TicketRow, at: Date): Promise<TicketRow> {
+  const updated = await repo.update(tx, ticket.id, { status: 'completed', updatedAt: at });
+  await sendMessage(
+    tx,
+    ticket.userId,
+    {
+      kind: 'ticket',
+      title: 'message.ticket.completed.title',
+      content: 'message.ticket.completed.content',
+      params: { ticketNo: ticket.ticketNo, title: ticket.title },
+    },
+    at,
+  );
+  return updated;
+}
+
 export function createTicketOperator(deps: { db: Db; now: () => Date; images?: TicketImageStore }) {
   const { db, now } = deps;
 
@@ -61,7 +96,7 @@ export function createTicketOperator(deps: { db: Db; now: () => Date; images?: T
       try {
         return await locked(ticketNo, async (tx, ticket) => {
           const at = now();
-          const reply = await repo.insertReply(tx, { ticketId: ticket.id, author: 'staff', content: text, at });
+          const replyId = await recordStaffReply(tx, ticket, text, at);
           for (const image of saved) {
             // The image belongs to the ticket's owner, the one account that may read it.
             const row = await repo.insertImage(tx, {
@@ -71,20 +106,8 @@ export function createTicketOperator(deps: { db: Db; now: () => Date; images?: T
               size: image.size,
               at,
             });
-            await repo.attachImages(tx, ticket.userId, [row.id], { ticketId: ticket.id, replyId: reply.id });
+            await repo.attachImages(tx, ticket.userId, [row.id], { ticketId: ticket.id, replyId });
           }
-          await repo.update(tx, ticket.id, { updatedAt: at });
-          await sendMessage(
-            tx,
-            ticket.userId,
-            {
-              kind: 'ticket',
-              title: 'message.ticket.replied.title',
-              content: 'message.ticket.replied.content',
-              params: { ticketNo: ticket.ticketNo, title: ticket.title, reply: text },
-            },
-            at,
-          );
         });
       } catch (error) {
         // A refused reply (a closed ticket, no such ticket) takes its images away again: no row would name them.
@@ -95,21 +118,7 @@ export function createTicketOperator(deps: { db: Db; now: () => Date; images?: T
 
     /** Marks the ticket processing completed (also ends an appeal); the customer then closes it or appeals. */
     async resolve(ticketNo: string) {
-      return locked(ticketNo, async (tx, ticket) => {
-        const at = now();
-        await repo.update(tx, ticket.id, { status: 'completed', updatedAt: at });
-        await sendMessage(
-          tx,
-          ticket.userId,
-          {
-            kind: 'ticket',
-            title: 'message.ticket.completed.title',
-            content: 'message.ticket.completed.content',
-            params: { ticketNo: ticket.ticketNo, title: ticket.title },
-          },
-          at,
-        );
-      });
+      return locked(ticketNo, (tx, ticket) => recordResolved(tx, ticket, now()));
     },
   };
 }

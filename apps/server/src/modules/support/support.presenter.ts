@@ -1,10 +1,13 @@
 import type { Ticket, TicketDetail, TicketImage } from '@edgeward/contract';
 import type { TicketImageRow, TicketReplyRow, TicketRow } from '../../db/schema';
 
-const ticketImageUrl = (id: number) => `/api/support/images/${id}`;
+/** Where a ticket's image is read: the customer's path (their session), or the staff's (a staff session). */
+export type ImageUrl = (id: number) => string;
+const customerImageUrl: ImageUrl = (id) => `/api/support/images/${id}`;
+export const staffImageUrl: ImageUrl = (id) => `/api/admin/tickets/images/${id}`;
 
-export function toTicketImage(row: TicketImageRow): TicketImage {
-  return { id: row.id, url: ticketImageUrl(row.id), contentType: row.contentType, size: row.size };
+export function toTicketImage(row: TicketImageRow, imageUrl: ImageUrl = customerImageUrl): TicketImage {
+  return { id: row.id, url: imageUrl(row.id), contentType: row.contentType, size: row.size };
 }
 
 export function toTicket(row: TicketRow): Ticket {
@@ -21,8 +24,14 @@ export function toTicket(row: TicketRow): Ticket {
   };
 }
 
-export function toTicketDetail(row: TicketRow, replies: TicketReplyRow[], images: TicketImageRow[]): TicketDetail {
-  const imagesOf = (replyId: number | null) => images.filter((i) => i.replyId === replyId).map(toTicketImage);
+export function toTicketDetail(
+  row: TicketRow,
+  replies: TicketReplyRow[],
+  images: TicketImageRow[],
+  imageUrl: ImageUrl = customerImageUrl,
+): TicketDetail {
+  const imagesOf = (replyId: number | null) =>
+    images.filter((i) => i.replyId === replyId).map((i) => toTicketImage(i, imageUrl));
   return {
     ...toTicket(row),
     description: row.description,

@@ -1,5 +1,5 @@
-import type { TicketListQuery, TicketStatus } from '@edgeward/contract';
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { StaffTicketQuery, TicketListQuery, TicketStatus } from '@edgeward/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/migrate';
 import {
@@ -9,6 +9,7 @@ import {
   ticketImages,
   ticketReplies,
   tickets,
+  users,
 } from '../../db/schema';
 
 /* Customer calls pass the caller's user id; the operator's (...System) reach any ticket. */
@@ -79,6 +80,11 @@ export async function find(ex: Executor, id: number, userId: number): Promise<Ti
     .select()
     .from(tickets)
     .where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
+  return row;
+}
+
+export async function findById(ex: Executor, id: number): Promise<TicketRow | undefined> {
+  const [row] = await ex.select().from(tickets).where(eq(tickets.id, id));
   return row;
 }
 
@@ -182,4 +188,43 @@ export async function deleteAbandonedImages(ex: Executor, before: Date): Promise
     .where(and(isNull(ticketImages.ticketId), lt(ticketImages.createdAt, before)))
     .returning({ file: ticketImages.file });
   return rows.map((r) => r.file);
+}
+
+/** The staff's queue: every customer's tickets with the owner's name; waiting ones (processing, appeal) by default. */
+export async function listForStaff(ex: Executor, query: StaffTicketQuery) {
+  const conditions: (SQL | undefined)[] = [
+    query.status ? eq(tickets.status, query.status) : inArray(tickets.status, ['processing', 'appeal']),
+  ];
+  if (query.urgency) conditions.push(eq(tickets.urgency, query.urgency));
+  if (query.search) {
+    const like = `%${escapeLike(query.search)}%`;
+    conditions.push(or(ilike(tickets.ticketNo, like), ilike(tickets.title, like), ilike(users.userName, like)));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select({ ticket: tickets, userName: users.userName })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.userId))
+      .where(where)
+      .orderBy(asc(tickets.createdAt), asc(tickets.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ex.select({ n: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function ownerNameOf(ex: Executor, userId: number): Promise<string> {
+  const [row] = await ex.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
+  return row?.userName ?? '';
+}
+
+/** An image of any ticket (the staff read them all); an upload no ticket names yet is nobody's to read. */
+export async function findAttachedImage(ex: Executor, id: number): Promise<TicketImageRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(ticketImages)
+    .where(and(eq(ticketImages.id, id), isNotNull(ticketImages.ticketId)));
+  return row;
 }

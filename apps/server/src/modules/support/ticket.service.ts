@@ -13,7 +13,7 @@ import { AppError, fieldError, notFound } from '../../http/errors';
 import { pageWithTotal } from '../../lib/page';
 import type { AuthUser } from '../session';
 import { ABANDONED_IMAGE_MS } from './support.jobs';
-import { toTicket, toTicketDetail, toTicketImage } from './support.presenter';
+import { type ImageUrl, toTicket, toTicketDetail, toTicketImage } from './support.presenter';
 import * as repo from './support.repository';
 import { ticketImageType } from './ticket-image';
 import type { TicketImageStore } from './ticket-image.store';
@@ -40,12 +40,18 @@ export function refuseClosed(ticket: TicketRow): void {
   if (ticket.status === 'closed') throw new AppError('TICKET_CLOSED');
 }
 
-export async function ticketDetail(ex: Executor, ticket: TicketRow) {
+export async function ticketDetail(ex: Executor, ticket: TicketRow, imageUrl?: ImageUrl) {
   const [replies, images] = await Promise.all([repo.repliesOf(ex, ticket.id), repo.imagesOf(ex, ticket.id)]);
-  return toTicketDetail(ticket, replies, images);
+  return toTicketDetail(ticket, replies, images, imageUrl);
 }
 
-async function attach(tx: Executor, userId: number, ids: number[], target: { ticketId: number; replyId?: number }) {
+/** Attaches images the ticket's owner uploaded and nothing names yet; one that is not such answers a field error. */
+export async function attach(
+  tx: Executor,
+  userId: number,
+  ids: number[],
+  target: { ticketId: number; replyId?: number },
+) {
   const unique = [...new Set(ids)];
   if ((await repo.attachImages(tx, userId, unique, target)) !== unique.length) {
     throw fieldError('imageIds', 'support.image.unknown');
@@ -56,6 +62,30 @@ async function attach(tx: Executor, userId: number, ids: number[], target: { tic
  * The customer's tickets: submit, read, reply, close with a rating, appeal, delete; and the images they carry.
  * Every id is the caller's: a foreign one answers NOT_FOUND like a missing one.
  */
+/**
+ * One image, checked by content (spec section 5), kept for the account `ownerId` until a ticket or reply names it:
+ * the customer's own uploads, and the staff's for a reply to that customer's ticket.
+ */
+export async function keepUpload(deps: TicketServiceDeps, ownerId: number, data: Buffer) {
+  if (data.length > limits.support.imageMaxBytes) throw new AppError('TICKET_IMAGE_TOO_LARGE');
+  if (data.length === 0) throw new AppError('TICKET_IMAGE_TYPE');
+  const verdict = await ticketImageType(data);
+  if ('refused' in verdict) throw new AppError('TICKET_IMAGE_TYPE');
+  const since = new Date(deps.now().getTime() - PENDING_WINDOW_MS);
+  // Uploads nobody attaches would pile up: at most a ticket's worth waits at a time.
+  if ((await repo.countPendingImages(deps.db, ownerId, since)) >= limits.support.imagesMax) {
+    throw new AppError('TICKET_IMAGES_TOO_MANY');
+  }
+  const file = await deps.images.save(data, verdict.ext);
+  return repo.insertImage(deps.db, {
+    userId: ownerId,
+    file,
+    contentType: ticketImageTypes[verdict.ext],
+    size: data.length,
+    at: deps.now(),
+  });
+}
+
 export function createTicketService(deps: TicketServiceDeps) {
   const { db, now } = deps;
 
@@ -150,27 +180,7 @@ export function createTicketService(deps: TicketServiceDeps) {
       return null;
     },
 
-    /** One image, checked by content (spec section 5), kept until a ticket or reply names it. */
-    async uploadImage(user: AuthUser, data: Buffer) {
-      if (data.length > limits.support.imageMaxBytes) throw new AppError('TICKET_IMAGE_TOO_LARGE');
-      if (data.length === 0) throw new AppError('TICKET_IMAGE_TYPE');
-      const verdict = await ticketImageType(data);
-      if ('refused' in verdict) throw new AppError('TICKET_IMAGE_TYPE');
-      const since = new Date(now().getTime() - PENDING_WINDOW_MS);
-      // Uploads nobody attaches would pile up: at most a ticket's worth waits at a time.
-      if ((await repo.countPendingImages(db, user.id, since)) >= limits.support.imagesMax) {
-        throw new AppError('TICKET_IMAGES_TOO_MANY');
-      }
-      const file = await deps.images.save(data, verdict.ext);
-      const row = await repo.insertImage(db, {
-        userId: user.id,
-        file,
-        contentType: ticketImageTypes[verdict.ext],
-        size: data.length,
-        at: now(),
-      });
-      return toTicketImage(row);
-    },
+    uploadImage: async (user: AuthUser, data: Buffer) => toTicketImage(await keepUpload(deps, user.id, data)),
 
     /** Drops the uploads nobody attached within a day (the hourly support.purge-abandoned-images). */
     async purgeAbandonedImages() {
