@@ -20,6 +20,7 @@ import { connectRateLimitStore } from './http/rate-limit';
 import { requestIdOf } from './http/request-id';
 import { installRequestLog } from './http/request-log';
 import { applySecurityHeaders } from './http/security-headers';
+import { staffAddressesOf } from './http/staff-address';
 import { createJobRunner, JOBS_CHANNEL } from './jobs/runner';
 import { createScheduleRunner, type ScheduleRunner } from './jobs/schedules';
 import { createConsoleMetrics } from './metrics/console-metrics';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessions', createSessionService(db, deps.now));
   app.decorate('apiKeys', createApiKeyAuthenticator(db, secretBoxOf(config), now));
   app.decorate('staffSessions', createStaffSessionService(db, deps.now));
+  app.decorate('staffAddresses', staffAddressesOf(config.staffAllowedIps));
   const everySchedule = areas.flatMap((area) => area.schedules ?? []);
   const schedules = createScheduleRunner(db, everySchedule, { now });
   const metrics = createConsoleMetrics({

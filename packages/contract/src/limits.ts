@@ -90,6 +90,21 @@ export const limits = {
     expiryWarningDays: 15,
     idempotencyKeyMax: 64,
   },
+  finance: {
+    /** A package's code, by which the command line names it: letters, digits, dots, dashes and underscores. */
+    packageCodeMax: 64,
+    packageNameMax: 100,
+    packageSpecMax: 200,
+    /** The longest validity a package is sold with: ten years. */
+    packageMonthsMax: 120,
+    /** The staff's order search: an order number or part of a customer's name. */
+    orderSearchMax: 64,
+    /** The largest amount a bank transfer is confirmed with, in fen: what the command line reads (12 digits of CNY). */
+    transferReceivedMaxFen: 99_999_999_999_999,
+    /** The revenue statement covers at most this many UTC+8 days, or this many months. */
+    revenueDaysMax: 366,
+    revenueMonthsMax: 36,
+  },
   traffic: {
     /** Statistics queries may span at most this many days (the 30-day range plus a custom month). */
     maxRangeDays: 92,

@@ -14,6 +14,7 @@ import type { StaffUser } from '../modules/staff';
 import { hashSignedBody, requireUser, verifySignedBody } from './auth';
 import { localeOf, translate } from './i18n';
 import { rateLimitConfig } from './rate-limit';
+import { refuseStaffAddress } from './staff-address';
 import { requireStaff } from './staff-auth';
 import { clientIp } from './trust-proxy';
 
@@ -62,12 +63,14 @@ function securityOf(def: RouteDef): { security?: Record<string, string[]>[] } {
 
 /** The hooks that authenticate a call before its body is read; signed bodies are checked once read. */
 function guardsOf(def: RouteDef): {
-  onRequest?: onRequestAsyncHookHandler;
+  onRequest?: onRequestAsyncHookHandler | onRequestAsyncHookHandler[];
   preParsing?: preParsingAsyncHookHandler;
   preValidation?: preValidationAsyncHookHandler;
 } {
+  if (def.auth === 'staff') return { onRequest: [refuseStaffAddress, requireStaff(def.staffPermission)] };
+  // The staff sign-in takes no token but is the operator console's all the same.
+  if (def.path.startsWith('/admin/')) return { onRequest: refuseStaffAddress };
   if (def.auth === 'none') return {};
-  if (def.auth === 'staff') return { onRequest: requireStaff(def.staffPermission) };
   return {
     onRequest: requireUser(def.permission, def.auth === 'session', def.variant),
     preParsing: hashSignedBody,

@@ -34,12 +34,25 @@ function blockListOf(entries: readonly string[]): BlockList {
   return list;
 }
 
-/** An onRequest hook for the staff routes: 403 STAFF_ADDRESS_REFUSED from outside the list; nothing without one. */
-export function staffAddressGuard(entries: readonly string[]): onRequestAsyncHookHandler | undefined {
-  if (entries.length === 0) return undefined;
-  const allowed = blockListOf(entries);
-  return async (request) => {
-    const ip = clientIp(request);
-    if (!allowed.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4')) throw new AppError('STAFF_ADDRESS_REFUSED');
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** STAFF_ALLOWED_IPS as a block list; null when every address may call the staff routes. */
+    staffAddresses: BlockList | null;
+  }
 }
+
+/** The decoration app.ts puts on the instance: null for an empty list. */
+export function staffAddressesOf(entries: readonly string[]): BlockList | null {
+  return entries.length === 0 ? null : blockListOf(entries);
+}
+
+/**
+ * The first onRequest hook of every staff call (registerRoute: auth 'staff', and the sign-in under /admin): 403
+ * STAFF_ADDRESS_REFUSED from outside STAFF_ALLOWED_IPS, before the token is looked at.
+ */
+export const refuseStaffAddress: onRequestAsyncHookHandler = async function refuseStaffAddress(request) {
+  const allowed = this.staffAddresses;
+  if (!allowed) return;
+  const ip = clientIp(request);
+  if (!allowed.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4')) throw new AppError('STAFF_ADDRESS_REFUSED');
+};

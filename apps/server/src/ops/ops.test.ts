@@ -235,7 +235,7 @@ describe.each(dbKinds)('operator commands on %s', (kind) => {
       VALUES ('P1', ${user!.id}, 'package', ${pkg!.id}, 'Traffic 1 TB', '流量包 1 TB', 'traffic', '1 TB', 12, 16950, 'paid',
               'balance', now())`);
     expect((await ops('order', 'refund', 'P1')).out).toBe('Refunded P1: 169.50 CNY; balance now 369.50');
-    expect((await ops('order', 'refund', 'P1')).err).toContain('the order is refunded, not paid');
+    expect((await ops('order', 'refund', 'P1')).err).toContain('Error: The order is refunded, not paid');
   });
 
   it('answers unknown commands with the list', async () => {

@@ -38,6 +38,7 @@ export const operationActions = [
   'order.refund',
   'order.recharge',
   'order.confirmTransfer',
+  'order.rejectTransfer',
   'cacheTask.create',
   'cacheTask.resubmit',
   'account.password',

@@ -83,8 +83,19 @@ export type StaffReason = z.infer<typeof StaffReasonSchema>;
 
 /** Every action the staff audit log records, `<object>.<verb>`; each area of the operator console adds its own. */
 export const staffAuditActions = [
+  'domain.approve',
+  'domain.reject',
+  'ownership.verify',
+  'realName.approve',
+  'realName.revoke',
   'ticket.reply',
   'ticket.resolve',
+  'order.refund',
+  'order.confirmTransfer',
+  'order.rejectTransfer',
+  'package.add',
+  'package.edit',
+  'package.sale',
   'staff.signIn',
   'staff.signOut',
   'staff.create',
@@ -96,7 +107,7 @@ export const staffAuditActions = [
 export type StaffAuditAction = (typeof staffAuditActions)[number];
 
 export const StaffAuditQuerySchema = PageQuerySchema.extend({
-  staffName: text().max(limits.account.userNameMax).optional(),
+  staffName: text().max(limits.account.userNameMax, { error: 'validation.tooLong' }).optional(),
   action: z.enum(staffAuditActions, { error: 'validation.invalid' }).optional(),
   from: epochMsQuery().optional(),
   to: epochMsQuery().optional(),
@@ -168,7 +179,7 @@ export const StaffTicketQuerySchema = PageQuerySchema.extend({
   status: z.enum(ticketStatuses, { error: 'validation.invalid' }).optional(),
   urgency: TicketUrgencySchema.optional(),
   /** Part of the ticket number, the title or the customer's name. */
-  search: text().trim().max(limits.support.searchMax).optional(),
+  search: text().trim().max(limits.support.searchMax, { error: 'validation.tooLong' }).optional(),
 });
 export type StaffTicketQuery = z.infer<typeof StaffTicketQuerySchema>;
 

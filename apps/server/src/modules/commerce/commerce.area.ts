@@ -5,6 +5,7 @@ import { closeGatewayTradeJob, closeOverdueOrdersJob, closeOverdueOrdersSchedule
 import { createCommerceOperator } from './commerce.operator';
 import { commerceModule } from './commerce.routes';
 import { addSampleCommerce } from './commerce.sample-data';
+import { createFinanceDesk } from './finance-desk.service';
 import { createOrderService } from './order.service';
 import { remindExpiringPackages, remindExpiringPackagesJob, remindExpiringPackagesSchedule } from './package-expiry';
 import { createPaymentNotificationService } from './payment-notification.service';
@@ -27,6 +28,7 @@ export const commerceArea = defineArea({
           publicUrl: ctx.config.publicUrl,
         }),
       notifications: () => createPaymentNotificationService(clock(ctx)),
+      financeDesk: () => createFinanceDesk({ ...clock(ctx), payment: ctx.config.payment }),
       gateway: ctx.providers.payment,
       metrics: ctx.metrics,
     }),

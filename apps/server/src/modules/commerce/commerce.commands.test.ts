@@ -127,25 +127,38 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
       );
     await refused(['package', 'add', '--type', 'traffic'], 'give one package code');
     await refused([...add('cmd-a', complete), 'cmd-b'], 'give one package code');
-    await refused(add('cmd-x', { ...complete, type: 'gold' }), '--type must be one of traffic, https_requests');
-    for (const missing of ['name', 'name-zh', 'spec', 'spec-zh', 'price'] as const) {
+    await refused(
+      add('cmd-x', { ...complete, type: 'gold' }),
+      '--type: The type is one of traffic, https_requests, websocket, china_mainland, edge_plan',
+    );
+    for (const missing of ['name', 'name-zh', 'spec', 'spec-zh'] as const) {
       await refused(
         add('cmd-x', { ...complete, [missing]: undefined }),
-        '--name, --name-zh, --spec, --spec-zh and --price are needed',
+        `--${missing}: Give the name and the spec in English and in Chinese: the console shows both languages`,
       );
     }
-    await refused(add('cmd-x', { ...complete, 'name-zh': '  ' }), '--name, --name-zh, --spec, --spec-zh and --price');
-    for (const quota of ['1.5', '-1', '1e9', '']) {
-      await refused(add('cmd-x', { ...complete, quota }), '--quota is a whole number');
+    await refused(add('cmd-x', { ...complete, price: undefined }), '--price: Input cannot be empty');
+    await refused(add('cmd-x', { ...complete, 'name-zh': '  ' }), '--name-zh: Give the name and the spec');
+    await refused(add('cmd-x', { ...complete, name: 'n'.repeat(101) }), '--name: At most 100 characters');
+    await refused(add('cmd-x', { ...complete, spec: 's'.repeat(201) }), '--spec: At most 200 characters');
+    for (const quota of ['1.5', '-1', '1e9', '', '1'.repeat(19)]) {
+      await refused(add('cmd-x', { ...complete, quota }), '--quota: The quota is a whole number (bytes or requests)');
     }
-    await refused(add('cmd-x', { ...complete, price: '0' }), '--price must be above 0');
+    await refused(add('cmd-x', { ...complete, price: '0' }), '--price: The price must be above 0');
     await refused(add('cmd-x', { ...complete, price: 'ten' }), "'ten' is not an amount in CNY");
-    for (const months of ['0', '-1', '1.5', 'x']) {
-      await refused(add('cmd-x', { ...complete, months }), '--months must be a whole number above 0');
+    for (const months of ['0', '-1', '1.5', 'x', '121']) {
+      await refused(
+        add('cmd-x', { ...complete, months }),
+        '--months: The validity is a whole number of months from 1 to 120',
+      );
     }
-    await refused(add('cmd-x', { ...complete, months: undefined }), '--months must be a whole number above 0');
+    await refused(add('cmd-x', { ...complete, months: undefined }), '--months: The validity is a whole number');
+    for (const code of ['-x', 'a b', 'x'.repeat(65)]) {
+      await refused(add(code, complete), '<code>: ');
+    }
     expect(await stored('cmd-x')).toBeUndefined();
-    await refused(add('cmd-traffic', complete), "a package with code 'cmd-traffic' exists");
+    const taken = await ops(...add('cmd-traffic', complete));
+    expect(taken).toEqual({ code: 1, out: '', err: "Error: A package with code 'cmd-traffic' exists" });
   });
 
   it('renames a package in either language; an order placed before keeps the texts it was placed under', async () => {
@@ -161,7 +174,8 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     await refused(['package', 'rename', 'cmd-traffic'], 'give at least one of --name, --name-zh, --spec, --spec-zh');
     await refused(['package', 'rename', 'cmd-traffic', '--name', ' '], 'give at least one of');
     await refused(['package', 'rename', '--name', 'x'], 'give one package code');
-    await refused(['package', 'rename', 'cmd-none', '--name', 'x'], "no package with code 'cmd-none'");
+    await refused(['package', 'rename', 'cmd-none', '--name', 'x'], "No package with code 'cmd-none'");
+    await refused(['package', 'rename', 'cmd-traffic', '--name', 'n'.repeat(101)], '--name: At most 100 characters');
     await refused(['package', 'rename', 'cmd-traffic', '--price', '1'], 'unknown option --price');
   });
 
@@ -172,7 +186,7 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     expect(await stored('cmd-traffic')).toMatchObject({ onSale: true });
     await refused(['package', 'sell'], 'give one package code');
     await refused(['package', 'withdraw', 'cmd-traffic', 'cmd-websocket'], 'give one package code');
-    await refused(['package', 'sell', 'cmd-none'], "no package with code 'cmd-none'");
+    await refused(['package', 'sell', 'cmd-none'], "No package with code 'cmd-none'");
   });
 
   it('lists a bank transfer waiting, confirms it with the amount received, and refunds a paid order', async () => {
@@ -186,7 +200,8 @@ describe.each(dbKinds)('commerce operator commands on %s', (kind) => {
     ]);
     await refused(['recharge', 'confirm', reference], 'give the transfer reference and the amount received');
     await refused(['recharge', 'confirm', reference, '1', '2'], 'give the transfer reference and the amount received');
-    await refused(['recharge', 'confirm', reference, '0'], 'the received amount must be positive');
+    await refused(['recharge', 'confirm', reference, '0'], 'Error: The received amount must be positive');
+    await refused(['recharge', 'confirm', 'EWNOSUCHREF', '1'], "Error: No bank transfer with reference 'EWNOSUCHREF'");
     const confirmed = await ops('recharge', 'confirm', reference, '299.5');
     expect(confirmed.out).toBe(`Confirmed ${reference} (order ${transfer.orderNo}): 299.50 CNY credited`);
     expect(await h.balance(buyer)).toBe(29_950n);

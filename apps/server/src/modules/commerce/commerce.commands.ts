@@ -1,12 +1,33 @@
-import { formatFen, PackageTypeSchema, packageTypes } from '@edgeward/contract';
+import {
+  formatFen,
+  issueMessage,
+  PackageDefinitionSchema,
+  PackageTextsEditSchema,
+  packageTypes,
+} from '@edgeward/contract';
+import type { z } from 'zod';
+import { translate } from '../../http/i18n';
 import { type OpsCommand, type OpsContext, OpsError, parseOptions } from '../../ops/ops';
-import { createCommerceOperator, type PackageTexts, parseYuan } from './commerce.operator';
+import { createCommerceOperator, type PackageDefinition, type PackageTexts, parseYuan } from './commerce.operator';
 
 const operator = (ctx: OpsContext) => createCommerceOperator({ db: ctx.database.db, now: () => ctx.now() });
 
 /** The options that give a package's texts, and the column each one sets. */
 const textColumns = { name: 'name', 'name-zh': 'nameZh', spec: 'spec', 'spec-zh': 'specZh' } as const;
 const textOptions = Object.keys(textColumns) as (keyof typeof textColumns)[];
+
+/** How the command line names each field of a package definition. */
+const argumentOf: Record<string, string> = {
+  code: '<code>',
+  type: '--type',
+  name: '--name',
+  nameZh: '--name-zh',
+  spec: '--spec',
+  specZh: '--spec-zh',
+  priceFen: '--price',
+  validityMonths: '--months',
+  quota: '--quota',
+};
 
 function textsOf(options: Partial<Record<string, string>>): Partial<PackageTexts> {
   const texts: Partial<PackageTexts> = {};
@@ -17,10 +38,32 @@ function textsOf(options: Partial<Record<string, string>>): Partial<PackageTexts
   return texts;
 }
 
-function positiveInt(text: string | undefined, what: string): number {
-  const n = Number(text);
-  if (!text || !Number.isInteger(n) || n <= 0) throw new OpsError(`${what} must be a whole number above 0`);
-  return n;
+/** Checks the arguments with the console's schema; its first complaint is reported in English, by argument. */
+function validated<S extends z.ZodType>(schema: S, candidate: unknown): z.output<S> {
+  const result = schema.safeParse(candidate);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const { key, params } = issueMessage(issue);
+  const name = argumentOf[String(issue.path[0])];
+  throw new OpsError(`${name ? `${name}: ` : ''}${translate('en-US', key, params)}`);
+}
+
+/** `package add`'s arguments as a definition, by the same rules as the console's form (PackageDefinitionSchema). */
+function definitionOf(code: string, options: Record<string, string>): PackageDefinition {
+  const months = options.months?.trim();
+  const fields = validated(PackageDefinitionSchema, {
+    code,
+    type: options.type,
+    ...textsOf(options),
+    priceFen: options.price === undefined ? undefined : parseYuan(options.price).toString(),
+    validityMonths: months ? Number(months) : undefined,
+    quota: options.quota ?? null,
+  });
+  return {
+    ...fields,
+    priceFen: BigInt(fields.priceFen),
+    quota: fields.quota === null ? null : BigInt(fields.quota),
+  };
 }
 
 /**
@@ -36,28 +79,7 @@ export const commerceCommands: OpsCommand[] = [
       const { positional, options } = parseOptions(args, ['type', ...textOptions, 'price', 'months', 'quota']);
       const [code] = positional;
       if (positional.length !== 1 || !code) throw new OpsError('give one package code');
-      const type = PackageTypeSchema.safeParse(options.type);
-      if (!type.success) throw new OpsError(`--type must be one of ${packageTypes.join(', ')}`);
-      const { name, nameZh, spec, specZh } = textsOf(options);
-      if (!name || !nameZh || !spec || !specZh || !options.price) {
-        throw new OpsError(
-          '--name, --name-zh, --spec, --spec-zh and --price are needed (the console shows both languages)',
-        );
-      }
-      if (options.quota !== undefined && !/^\d+$/.test(options.quota)) throw new OpsError('--quota is a whole number');
-      const priceFen = parseYuan(options.price);
-      if (priceFen <= 0n) throw new OpsError('--price must be above 0');
-      const row = await operator(ctx).addPackage({
-        code,
-        type: type.data,
-        name,
-        nameZh,
-        spec,
-        specZh,
-        quota: options.quota === undefined ? null : BigInt(options.quota),
-        priceFen,
-        validityMonths: positiveInt(options.months, '--months'),
-      });
+      const row = await operator(ctx).addPackage(definitionOf(code, options));
       ctx.out(`Added package ${row.code} (#${row.id}): ${row.name}, ${formatFen(row.priceFen)} CNY`);
     },
   },
@@ -71,7 +93,7 @@ export const commerceCommands: OpsCommand[] = [
       const texts = textsOf(options);
       if (Object.keys(texts).length === 0)
         throw new OpsError('give at least one of --name, --name-zh, --spec, --spec-zh');
-      const row = await operator(ctx).renamePackage(positional[0]!, texts);
+      const row = await operator(ctx).renamePackage(positional[0]!, validated(PackageTextsEditSchema, texts));
       ctx.out(`${row.code}: ${row.name} / ${row.nameZh}; ${row.spec} / ${row.specZh}`);
     },
   },

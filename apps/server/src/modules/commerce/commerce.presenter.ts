@@ -1,4 +1,13 @@
-import { type LedgerEntry, type Locale, limits, type MyPackage, type Order, type Package } from '@edgeward/contract';
+import {
+  type LedgerEntry,
+  type Locale,
+  limits,
+  type MyPackage,
+  type Order,
+  type Package,
+  type StaffOrder,
+  type StaffPackage,
+} from '@edgeward/contract';
 import type { PaymentSettings } from '../../config';
 import type { OrderRow } from '../../db/schema';
 import type { LedgerRow } from './balance.repository';
@@ -44,6 +53,35 @@ export function toOrder(row: OrderRow, account: BankAccount, locale: Locale): Or
     // The time an unpaid order closes by itself; a settled one has none.
     closeAt: row.status === 'unpaid' ? ms(row.closeAt) : null,
     bankTransfer: row.transferReference ? { ...account, reference: row.transferReference } : null,
+  };
+}
+
+/** An order as the finance staff read it: the customer's order, its customer, and when it was closed. */
+export function toStaffOrder(row: OrderRow, userName: string, account: BankAccount, locale: Locale): StaffOrder {
+  return {
+    ...toOrder(row, account, locale),
+    userId: row.userId,
+    userName,
+    cancelledAt: ms(row.cancelledAt),
+    refundedAt: ms(row.refundedAt),
+  };
+}
+
+/** A package of the catalogue as the finance staff manage it: both languages, on sale or not. */
+export function toStaffPackage(row: PackageRow): StaffPackage {
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    name: row.name,
+    nameZh: row.nameZh,
+    spec: row.spec,
+    specZh: row.specZh,
+    quota: row.quota?.toString() ?? null,
+    priceFen: row.priceFen.toString(),
+    validityMonths: row.validityMonths,
+    onSale: row.onSale,
+    createdAt: row.createdAt.getTime(),
   };
 }
 

@@ -6,6 +6,8 @@ import { registerRoute } from '../../http/route';
 import { csvCell } from '../../lib/csv';
 import type { PaymentGateway } from '../../providers/payment';
 import type { AreaMetrics } from '../area';
+import { registerFinanceDesk } from './finance-desk.routes';
+import type { FinanceDesk } from './finance-desk.service';
 import type { OrderService } from './order.service';
 import type { createPaymentNotificationService } from './payment-notification.service';
 
@@ -32,10 +34,14 @@ function statementCsv(entries: LedgerEntry[], locale: Locale): string {
   return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
-/** Packages, orders, payment, balance and recharge; the gateway's notify route and its own pages. */
+/**
+ * Packages, orders, payment, balance and recharge; the gateway's notify route and its own pages; the operator
+ * console's finance desk.
+ */
 export function commerceModule(deps: {
   orders: () => OrderService;
   notifications: () => ReturnType<typeof createPaymentNotificationService>;
+  financeDesk: () => FinanceDesk;
   gateway: PaymentGateway;
   metrics: Pick<AreaMetrics, 'paymentNotification'>;
 }): FastifyPluginAsync {
@@ -76,6 +82,7 @@ export function commerceModule(deps: {
         .header('content-disposition', `attachment; filename="statement-${day}.csv"`)
         .send(statementCsv(entries, locale));
     });
+    registerFinanceDesk(app, deps.financeDesk());
 
     // The gateway's asynchronous notification: signed, so it needs the exact body bytes.
     await app.register(async (notify) => {

@@ -90,8 +90,9 @@ export async function addSampleCommerce(ctx: AreaContext, owner: SampleOwner): P
   await ctx.database.db.transaction(async (tx) => {
     const catalogue = new Map<string, PackageRow>();
     for (const definition of sampleCatalogue) {
+      // Found, or added now (insertPackage answers nothing only for a code taken, which findPackageByCode saw).
       const row = (await findPackageByCode(tx, definition.code)) ?? (await insertPackage(tx, definition));
-      catalogue.set(definition.code, row);
+      if (row) catalogue.set(definition.code, row);
     }
     const orderFor = (pkg: PackageRow, at: Date) => ({
       orderNo: newOrderNo(at),

@@ -194,7 +194,10 @@ describe.each(dbKinds)('commerce refusals on %s', (kind) => {
       const { buyer, placed } = await orderIn(from);
       const balanceBefore = await h.balance(buyer);
       if (from !== 'paid') {
-        await expect(h.operator.refund(placed.orderNo)).rejects.toThrow(`the order is ${from}, not paid`);
+        await expect(h.operator.refund(placed.orderNo)).rejects.toMatchObject({
+          id: 'ORDER_NOT_REFUNDABLE',
+          options: { messageKey: 'commerce.refund.notPaid', params: { status: from } },
+        });
         expect(await status(buyer, placed.id)).toBe(from);
         expect(await h.balance(buyer)).toBe(balanceBefore);
         return;
@@ -211,8 +214,14 @@ describe.each(dbKinds)('commerce refusals on %s', (kind) => {
       const buyer = await h.user();
       const transfer = await bankTransfer(buyer);
       await h.operator.confirmTransfer(transfer.bankTransfer.reference, 2_000n);
-      await expect(h.operator.refund(transfer.orderNo)).rejects.toThrow('only package orders are refunded');
-      await expect(h.operator.refund('20260101000000000')).rejects.toThrow("no order '20260101000000000'");
+      await expect(h.operator.refund(transfer.orderNo)).rejects.toMatchObject({
+        id: 'ORDER_NOT_REFUNDABLE',
+        options: { messageKey: 'commerce.refund.recharge' },
+      });
+      await expect(h.operator.refund('20260101000000000')).rejects.toMatchObject({
+        id: 'NOT_FOUND',
+        options: { messageKey: 'commerce.order.notFound', params: { orderNo: '20260101000000000' } },
+      });
       expect(await h.balance(buyer)).toBe(2_000n);
       expect(await status(buyer, transfer.id)).toBe('paid');
     });
@@ -241,15 +250,21 @@ describe.each(dbKinds)('commerce refusals on %s', (kind) => {
       const buyer = await h.user();
       const transfer = await bankTransfer(buyer);
       const reference = transfer.bankTransfer.reference;
-      await expect(h.operator.confirmTransfer(reference, 0n)).rejects.toThrow('the received amount must be positive');
-      await expect(h.operator.confirmTransfer('EWNOSUCHREF', 1n)).rejects.toThrow(
-        "no bank transfer with reference 'EWNOSUCHREF'",
-      );
+      await expect(h.operator.confirmTransfer(reference, 0n)).rejects.toMatchObject({
+        id: 'VALIDATION_FAILED',
+        options: { fields: { receivedFen: 'commerce.transfer.receivedPositive' } },
+      });
+      await expect(h.operator.confirmTransfer('EWNOSUCHREF', 1n)).rejects.toMatchObject({
+        id: 'NOT_FOUND',
+        options: { messageKey: 'commerce.transfer.notFound', params: { reference: 'EWNOSUCHREF' } },
+      });
       // A bank transfer has no close time: it waits for the operator.
       expect(await status(buyer, transfer.id)).toBe('unpaid');
       await h.operator.confirmTransfer(reference, 1n);
       expect(await h.balance(buyer)).toBe(1n);
-      await expect(h.operator.confirmTransfer(reference, 1n)).rejects.toThrow('this transfer was already confirmed');
+      await expect(h.operator.confirmTransfer(reference, 1n)).rejects.toMatchObject({
+        id: 'TRANSFER_ALREADY_CONFIRMED',
+      });
       expect(await h.balance(buyer)).toBe(1n);
       expect(await ledgerOf(buyer)).toHaveLength(1);
     });
@@ -280,10 +295,18 @@ describe.each(dbKinds)('commerce refusals on %s', (kind) => {
         priceFen: 1n,
         validityMonths: 1,
       };
-      await expect(h.operator.addPackage(definition)).rejects.toThrow("a package with code 'refusals-traffic' exists");
-      await expect(h.operator.setOnSale('no-such-package', true)).rejects.toThrow(
-        "no package with code 'no-such-package'",
-      );
+      await expect(h.operator.addPackage(definition)).rejects.toMatchObject({
+        id: 'PACKAGE_CODE_TAKEN',
+        options: { params: { code: 'refusals-traffic' } },
+      });
+      await expect(h.operator.setOnSale('no-such-package', true)).rejects.toMatchObject({
+        id: 'NOT_FOUND',
+        options: { messageKey: 'commerce.package.notFound', params: { code: 'no-such-package' } },
+      });
+      await expect(h.operator.renamePackage('no-such-package', { name: 'x' })).rejects.toMatchObject({
+        id: 'NOT_FOUND',
+        options: { messageKey: 'commerce.package.notFound', params: { code: 'no-such-package' } },
+      });
       const listed = await h.operator.listPackages();
       expect(listed.filter((p) => p.code === 'refusals-traffic')).toEqual([
         expect.objectContaining({ name: 'Traffic 100 GB', onSale: true }),

@@ -1,7 +1,8 @@
-import type { OrderListQuery } from '@edgeward/contract';
-import { and, asc, count, desc, eq, gte, isNotNull, lt, lte } from 'drizzle-orm';
+import type { OrderListQuery, StaffOrderQuery } from '@edgeward/contract';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { type OrderRow, orders } from '../../db/schema';
+import { likePattern } from '../../db/like';
+import { type OrderRow, orders, users } from '../../db/schema';
 
 export type NewOrder = typeof orders.$inferInsert;
 
@@ -25,12 +26,17 @@ export async function findOwnedOrder(
   return row;
 }
 
-/** Operator and gateway lookups: by order number or by bank-transfer reference, locked. */
+/** Operator, staff and gateway lookups: by order number, bank-transfer reference or id, locked. */
 export async function lockOrderBy(
   db: Executor,
-  by: { orderNo: string } | { transferReference: string },
+  by: { orderNo: string } | { transferReference: string } | { id: number },
 ): Promise<OrderRow | undefined> {
-  const where = 'orderNo' in by ? eq(orders.orderNo, by.orderNo) : eq(orders.transferReference, by.transferReference);
+  const where =
+    'orderNo' in by
+      ? eq(orders.orderNo, by.orderNo)
+      : 'id' in by
+        ? eq(orders.id, by.id)
+        : eq(orders.transferReference, by.transferReference);
   const [row] = await db.select().from(orders).where(where).for('update');
   return row;
 }
@@ -76,11 +82,63 @@ export async function closeOverdueOrders(
     .returning({ id: orders.id, gateway: orders.gateway, gatewayTradeNo: orders.gatewayTradeNo });
 }
 
+const waitingTransfer = and(eq(orders.status, 'unpaid'), eq(orders.paymentMethod, 'bank_transfer'));
+
 /** Bank-transfer recharges waiting for the operator, oldest first. */
 export async function listPendingTransfers(db: Executor): Promise<OrderRow[]> {
-  return db
-    .select()
+  return db.select().from(orders).where(waitingTransfer).orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/** One page of the bank transfers waiting, oldest first, with their customers' names (the staff's list). */
+export async function pendingTransfersPage(db: Executor, page: { page: number; size: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, userName: users.userName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(waitingTransfer)
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(page.size)
+      .offset((page.page - 1) * page.size),
+    db.select({ n: count() }).from(orders).where(waitingTransfer),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Every customer's orders for the staff, newest first, with the customer's name: by status, kind, time placed, and
+ * part of the order number or of the customer's name.
+ */
+export async function listAllOrders(db: Executor, query: StaffOrderQuery) {
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.kind ? eq(orders.kind, query.kind) : undefined,
+    query.search
+      ? or(ilike(orders.orderNo, likePattern(query.search)), ilike(users.userName, likePattern(query.search)))
+      : undefined,
+    query.from !== undefined ? gte(orders.createdAt, new Date(query.from)) : undefined,
+    query.to !== undefined ? lt(orders.createdAt, new Date(query.to)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, userName: users.userName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Any customer's order with the customer's name (the staff read them all). */
+export async function findOrderWithCustomer(db: Executor, id: number) {
+  const [row] = await db
+    .select({ order: orders, userName: users.userName })
     .from(orders)
-    .where(and(eq(orders.status, 'unpaid'), eq(orders.paymentMethod, 'bank_transfer')))
-    .orderBy(asc(orders.createdAt), asc(orders.id));
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  return row;
 }

@@ -7,9 +7,14 @@ export type PackageRow = typeof packages.$inferSelect;
 export type NewPackage = typeof packages.$inferInsert;
 export type UserPackageRow = typeof userPackages.$inferSelect & { orderNo: string };
 
-export async function insertPackage(db: Executor, row: NewPackage): Promise<PackageRow> {
-  const [created] = await db.insert(packages).values(row).returning();
-  return created!;
+/** A package by its code (the command line) or its id (the operator console). */
+export type PackageRef = { code: string } | { id: number };
+const packageWhere = (ref: PackageRef) => ('code' in ref ? eq(packages.code, ref.code) : eq(packages.id, ref.id));
+
+/** Adds a package; undefined when its code is taken (also by one added at the same moment). */
+export async function insertPackage(db: Executor, row: NewPackage): Promise<PackageRow | undefined> {
+  const [created] = await db.insert(packages).values(row).onConflictDoNothing({ target: packages.code }).returning();
+  return created;
 }
 
 /** The catalogue: on sale only unless `all`, by type then price. */
@@ -36,17 +41,23 @@ export async function findPackageByCode(db: Executor, code: string): Promise<Pac
   return row;
 }
 
-export async function updatePackageTexts(
-  db: Executor,
-  code: string,
-  texts: Partial<Pick<PackageRow, 'name' | 'nameZh' | 'spec' | 'specZh'>>,
-): Promise<PackageRow | undefined> {
-  const [row] = await db.update(packages).set(texts).where(eq(packages.code, code)).returning();
+/** The package, locked for the rest of the transaction. */
+export async function lockPackage(db: Executor, ref: PackageRef): Promise<PackageRow | undefined> {
+  const [row] = await db.select().from(packages).where(packageWhere(ref)).for('update');
   return row;
 }
 
-export async function setOnSale(db: Executor, code: string, onSale: boolean): Promise<PackageRow | undefined> {
-  const [row] = await db.update(packages).set({ onSale }).where(eq(packages.code, code)).returning();
+export async function updatePackageTexts(
+  db: Executor,
+  ref: PackageRef,
+  texts: Partial<Pick<PackageRow, 'name' | 'nameZh' | 'spec' | 'specZh'>>,
+): Promise<PackageRow | undefined> {
+  const [row] = await db.update(packages).set(texts).where(packageWhere(ref)).returning();
+  return row;
+}
+
+export async function setOnSale(db: Executor, ref: PackageRef, onSale: boolean): Promise<PackageRow | undefined> {
+  const [row] = await db.update(packages).set({ onSale }).where(packageWhere(ref)).returning();
   return row;
 }
 

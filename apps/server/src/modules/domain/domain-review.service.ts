@@ -1,4 +1,5 @@
 import { toAsciiDomain } from '@edgeward/contract';
+import type { Executor } from '../../db/connect';
 import { notFound } from '../../http/errors';
 import { operatorActor } from '../../lib/actor';
 import { eventMessage, sendMessage } from '../message';
@@ -18,10 +19,21 @@ export function createDomainReviewService(deps: Omit<DomainStore, 'variant'>) {
   return {
     listUnderReview: () => repo.listUnderReviewSystem(db),
 
-    /** The operator's decision on a domain under review; approval starts the rollout. */
-    async review(domainName: string, decision: { approve: true } | { approve: false; reason: string }) {
+    /**
+     * The operator's decision on a domain under review (by name from the command line, by id from the console);
+     * approval starts the rollout. `onDecided` runs in the decision's transaction (the console's audit row).
+     */
+    async review(
+      ref: { domainName: string } | { id: number },
+      decision: { approve: true } | { approve: false; reason: string },
+      onDecided?: (
+        tx: Executor,
+        row: { id: number; domainName: string; userId: number; status: string },
+      ) => Promise<void>,
+    ) {
       return db.transaction(async (tx) => {
-        const row = await repo.findSystem(tx, { domainName: toAsciiDomain(domainName) }, { lock: true });
+        const by = 'id' in ref ? ref : { domainName: toAsciiDomain(ref.domainName) };
+        const row = await repo.findSystem(tx, by, { lock: true });
         if (!row) throw notFound();
         const event = decision.approve ? 'approve' : 'reject';
         const to = nextStatus(row.status, event);
@@ -41,6 +53,7 @@ export function createDomainReviewService(deps: Omit<DomainStore, 'variant'>) {
           after: { status: to, reason: decision.approve ? undefined : decision.reason },
         });
         await sendMessage(tx, row.userId, reviewMessage(row.domainName, decision), now());
+        await onDecided?.(tx, row);
         return { ...row, status: to };
       });
     },

@@ -119,6 +119,7 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
     async verifyForCustomer(
       domainName: string,
       userName?: string,
+      onVerified?: (tx: Executor, done: { apexDomain: string; userId: number }) => Promise<void>,
     ): Promise<{ apexDomain: string; userName: string } | { problem: 'noRequest' | 'ambiguous'; userNames: string[] }> {
       const apex = verifiableApex(domainName);
       const requesters = await repo.listRequestersSystem(db, apex);
@@ -141,6 +142,7 @@ export function createDomainVerificationService(deps: DomainVerificationServiceD
         );
         await repo.setVerificationStatus(tx, chosen.userId, row.id, 'success', now());
         await recordOwnership(tx, operatorActor(chosen.userId), apex);
+        await onVerified?.(tx, { apexDomain: apex, userId: chosen.userId });
       });
       return { apexDomain: apex, userName: chosen.userName };
     },

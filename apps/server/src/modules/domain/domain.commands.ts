@@ -55,7 +55,7 @@ export const domainCommands = (ports: DomainPorts): OpsCommand[] => [
     summary: 'approve a domain under review; it is then deployed to the edge',
     async run(args, ctx) {
       if (args.length !== 1) throw new OpsError('give one domain name');
-      const row = await createDomainServices(ctx, ports).review.review(args[0]!, { approve: true });
+      const row = await createDomainServices(ctx, ports).review.review({ domainName: args[0]! }, { approve: true });
       ctx.out(`Approved ${row.domainName}: ${row.status}`);
     },
   },
@@ -65,7 +65,7 @@ export const domainCommands = (ports: DomainPorts): OpsCommand[] => [
     summary: 'reject a domain under review with a reason the customer sees',
     async run(args, ctx) {
       const { domainName, reason } = nameAndReason(args);
-      const row = await createDomainServices(ctx, ports).review.review(domainName, { approve: false, reason });
+      const row = await createDomainServices(ctx, ports).review.review({ domainName }, { approve: false, reason });
       ctx.out(`Rejected ${row.domainName}: ${reason}`);
     },
   },

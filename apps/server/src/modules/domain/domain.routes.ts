@@ -8,6 +8,8 @@ import { type HandlerContext, registerRoute } from '../../http/route';
 import type { AreaContext } from '../area';
 import { toCsvLines, toVerifyResult } from './domain.presenter';
 import type { DomainServices } from './domain.services';
+import { registerDomainReviewDesk } from './review-desk.routes';
+import { createDomainReviewDesk } from './review-desk.service';
 
 /** The CSV download of the caller's domains of the services' variant (the CDN's and the edge platform's export). */
 export function domainExport(exports: DomainServices['exports'], now: () => Date) {
@@ -33,6 +35,7 @@ export function domainModule(services: DomainServices, deps: AreaContext): Fasti
     const { domains, verification, exports, configs, urlSigning } = services;
     const allowPrivate = config.domain.allowPrivateOrigins;
     const r = domainRoutes;
+    registerDomainReviewDesk(app, createDomainReviewDesk({ db: deps.database.db, now, services }));
     registerRoute(app, r.list, ({ user, query }) => domains.list(user, query));
     registerRoute(
       app,

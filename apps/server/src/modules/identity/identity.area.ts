@@ -4,6 +4,7 @@ import { identityCommands } from './identity.commands';
 import { identityModule } from './identity.routes';
 import { addSampleIdentity } from './identity.sample-data';
 import { createRealNameService } from './real-name.service';
+import { createRealNameDesk } from './real-name-desk.service';
 
 const realNameService = (ctx: AreaContext) =>
   createRealNameService({
@@ -22,7 +23,12 @@ const realNameService = (ctx: AreaContext) =>
  */
 export const identityArea = defineArea({
   name: 'identity',
-  routes: (ctx) => identityModule({ realName: () => realNameService(ctx), verifier: ctx.providers.identity }),
+  routes: (ctx) =>
+    identityModule({
+      realName: () => realNameService(ctx),
+      desk: createRealNameDesk({ db: ctx.database.db, now: () => ctx.now() }),
+      verifier: ctx.providers.identity,
+    }),
   commands: identityCommands,
   sampleData: addSampleIdentity,
 });

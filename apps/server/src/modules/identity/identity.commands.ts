@@ -13,7 +13,7 @@ export const identityCommands: OpsCommand[] = [
     async run(args, ctx) {
       const [userName] = args;
       if (!userName || args.length > 1) throw new OpsError('give one user name');
-      const outcome = await createRealNameOperator({ db: ctx.database.db, now: () => ctx.now() }).verify(userName);
+      const outcome = await createRealNameOperator({ db: ctx.database.db, now: () => ctx.now() }).verify({ userName });
       if (!outcome) throw new OpsError(`no user named '${userName}'`);
       ctx.out(
         outcome.changed
@@ -29,7 +29,9 @@ export const identityCommands: OpsCommand[] = [
     async run(args, ctx) {
       const [userName] = args;
       if (!userName || args.length > 1) throw new OpsError('give one user name');
-      const outcome = await createRealNameOperator({ db: ctx.database.db, now: () => ctx.now() }).unverify(userName);
+      const outcome = await createRealNameOperator({ db: ctx.database.db, now: () => ctx.now() }).unverify({
+        userName,
+      });
       if (!outcome) throw new OpsError(`no user named '${userName}'`);
       ctx.out(
         outcome.changed

@@ -1,13 +1,16 @@
-import { identityRoutes } from '@edgeward/contract';
+import { identityRoutes, staffReviewRoutes } from '@edgeward/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
+import { staffActor } from '../../lib/staff-audit';
 import type { IdentityVerifier } from '../../providers/identity';
 import type { RealNameService } from './real-name.service';
+import type { createRealNameDesk } from './real-name-desk.service';
 
 /** Real-name verification; the face-check service's notify route and its own pages. */
 export function identityModule(deps: {
   realName: () => RealNameService;
+  desk: ReturnType<typeof createRealNameDesk>;
   verifier: IdentityVerifier;
 }): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
@@ -17,6 +20,15 @@ export function identityModule(deps: {
     registerRoute(app, r.realNameStatus, ({ user }) => service.status(user));
     registerRoute(app, r.realNameSubmit, ({ user, body }) => service.submit(user, body));
     registerRoute(app, r.realNameAttempt, ({ user, params }) => service.attempt(user, params.id));
+
+    const review = staffReviewRoutes;
+    registerRoute(app, review.realName, ({ query }) => deps.desk.list(query));
+    registerRoute(app, review.approveRealName, ({ staff, address, params, body }) =>
+      deps.desk.approve(staffActor(staff, address), params.id, body),
+    );
+    registerRoute(app, review.revokeRealName, ({ staff, address, params, body }) =>
+      deps.desk.revoke(staffActor(staff, address), params.id, body),
+    );
 
     // The service's asynchronous callback: signed, so it needs the exact body bytes.
     await app.register(async (notify) => {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connect';
+import type { Db, Executor } from '../../db/connect';
 import { operatorActor } from '../../lib/actor';
 import { recordVerification } from './real-name.log';
 import * as repo from './real-name.repository';
@@ -17,18 +17,28 @@ export interface ReviewOutcome {
  * without an identity on file; unverify revokes the verification and its passed attempts, so the user starts
  * again. The flag and the attempts change in one transaction.
  */
+/** Which account: by name (the command line) or by id (the operator console). */
+export type AccountRef = { userName: string } | { userId: number };
+
+/** Called inside the decision's transaction when it changed something: the console writes its audit row there. */
+export type OnDecided = (tx: Executor, outcome: ReviewOutcome & { userId: number }) => Promise<void>;
+
+const findAccount = (tx: Executor, ref: AccountRef) =>
+  'userId' in ref ? repo.findAccountById(tx, ref.userId) : repo.findAccountByName(tx, ref.userName);
+
 export function createRealNameOperator(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
   const masked = (row: { realNameMasked: string; idNumberMasked: string } | null) =>
     row ? { realName: row.realNameMasked, idNumber: row.idNumberMasked } : null;
 
   return {
-    async verify(userName: string): Promise<ReviewOutcome | null> {
+    async verify(ref: AccountRef, onDecided?: OnDecided): Promise<ReviewOutcome | null> {
       return db.transaction(async (tx) => {
-        const account = await repo.findAccountByName(tx, userName);
+        const account = await findAccount(tx, ref);
         if (!account) return null;
-        await repo.lockAccount(tx, account.id);
-        if (account.realNameVerified) {
+        // Decided on the locked row: two reviewers at once are taken one after the other, the second sees the first.
+        const locked = await repo.lockAccount(tx, account.id);
+        if (locked?.realNameVerified) {
           return {
             userName: account.userName,
             changed: false,
@@ -43,22 +53,26 @@ export function createRealNameOperator(deps: { db: Db; now: () => Date }) {
         }
         await repo.setAccountVerified(tx, account.id, true, at);
         await recordVerification(tx, operatorActor(account.id), account, true, at);
-        return { userName: account.userName, changed: true, identity: masked(submitted) };
+        const outcome = { userName: account.userName, changed: true, identity: masked(submitted) };
+        await onDecided?.(tx, { ...outcome, userId: account.id });
+        return outcome;
       });
     },
 
-    async unverify(userName: string): Promise<ReviewOutcome | null> {
+    async unverify(ref: AccountRef, onDecided?: OnDecided): Promise<ReviewOutcome | null> {
       return db.transaction(async (tx) => {
-        const account = await repo.findAccountByName(tx, userName);
+        const account = await findAccount(tx, ref);
         if (!account) return null;
-        await repo.lockAccount(tx, account.id);
+        const locked = await repo.lockAccount(tx, account.id);
         const identity = masked(await repo.latest(tx, account.id, ['passed']));
-        if (!account.realNameVerified) return { userName: account.userName, changed: false, identity };
+        if (!locked?.realNameVerified) return { userName: account.userName, changed: false, identity };
         const at = deps.now();
         await repo.moveAll(tx, account.id, 'passed', 'revoked', at);
         await repo.setAccountVerified(tx, account.id, false, at);
         await recordVerification(tx, operatorActor(account.id), account, false, at);
-        return { userName: account.userName, changed: true, identity };
+        const outcome = { userName: account.userName, changed: true, identity };
+        await onDecided?.(tx, { ...outcome, userId: account.id });
+        return outcome;
       });
     },
   };

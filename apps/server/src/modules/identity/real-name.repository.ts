@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { StaffRealNameQuery } from '@edgeward/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { faceCheckNotifications, type RealNameAttemptRow, realNameAttempts, users } from '../../db/schema';
 
@@ -29,6 +30,42 @@ export async function findAccountByName(ex: Executor, userName: string) {
     .from(users)
     .where(sql`lower(${users.userName}) = lower(${userName})`);
   return row ?? null;
+}
+
+export async function findAccountById(ex: Executor, userId: number) {
+  const [row] = await ex
+    .select({ id: users.id, userName: users.userName, realNameVerified: users.realNameVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * The reviewer's list: `waiting` is every account not verified whose newest submission is pending or failed,
+ * `verified` every verified account; each with that newest submission (or none), oldest submission first.
+ */
+export async function listForReview(ex: Executor, query: StaffRealNameQuery) {
+  const newest = sql`(SELECT a.id FROM real_name_attempts a WHERE a.user_id = ${users.id} ORDER BY a.id DESC LIMIT 1)`;
+  const conditions: (SQL | undefined)[] = [
+    query.state === 'verified'
+      ? eq(users.realNameVerified, true)
+      : and(eq(users.realNameVerified, false), inArray(realNameAttempts.status, ['pending', 'failed'])),
+  ];
+  if (query.search) conditions.push(ilike(users.userName, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const where = and(...conditions);
+  const from = ex
+    .select({ userId: users.id, userName: users.userName, verified: users.realNameVerified, attempt: realNameAttempts })
+    .from(users)
+    .leftJoin(realNameAttempts, eq(realNameAttempts.id, newest))
+    .where(where);
+  const [rows, [total]] = await Promise.all([
+    from
+      .orderBy(asc(realNameAttempts.createdAt), asc(users.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ex.select({ n: count() }).from(users).leftJoin(realNameAttempts, eq(realNameAttempts.id, newest)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function setAccountVerified(tx: Executor, userId: number, verified: boolean, at: Date): Promise<void> {

@@ -161,7 +161,7 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
       const wholeSite = `ws${++counter}.example.com`;
       const created = await h.create(owner, wholeSite, { type: 'whole_site' });
       expect(created.body.data.status, created.text).toBe('under_review');
-      await services.review.review(wholeSite, { approve: false, reason: 'No ICP filing' });
+      await services.review.review({ domainName: wholeSite }, { approve: false, reason: 'No ICP filing' });
       expect(await latest('domain.review')).toMatchObject({
         targetName: wholeSite,
         actor: { kind: 'operator' },
@@ -368,8 +368,8 @@ describe.each(dbKinds)('operation log on %s', (kind) => {
   it("shows the operator's real-name review and revocation to the customer", async () => {
     const user = await h.user();
     const operator = createRealNameOperator({ db: h.ctx.database.db, now: () => h.ctx.clock.now });
-    await operator.unverify(user.userName);
-    await operator.verify(user.userName);
+    await operator.unverify({ userName: user.userName });
+    await operator.verify({ userName: user.userName });
     const rows = (await page(user, '&action=account.realName')).list;
     expect(rows.map((r) => [r.actor.kind, r.changes])).toEqual([
       ['operator', [{ field: 'realNameVerified', before: 'false', after: 'true' }]],

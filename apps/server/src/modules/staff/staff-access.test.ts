@@ -3,6 +3,8 @@ import {
   hasStaffCapability,
   type RouteDef,
   type StaffRole,
+  staffFinanceRoutes,
+  staffReviewRoutes,
   staffRoles,
   staffRoutes,
   staffTicketRoutes,
@@ -22,12 +24,40 @@ function requestOf(name: string, def: RouteDef, seq: number) {
     staffDisable: { reason: 'matrix' },
     staffResetTwoFactor: { reason: 'matrix' },
     reply: { content: 'matrix', imageIds: [] },
+    rejectDomain: { reason: 'matrix' },
+    approveRealName: { reason: 'matrix' },
+    revokeRealName: { reason: 'matrix' },
+    verifyOwnership: { domainName: 'www.matrix.example', reason: 'matrix' },
+    refund: { reason: 'matrix' },
+    confirmTransfer: { receivedFen: '100' },
+    rejectTransfer: { reason: 'matrix' },
+    addPackage: {
+      code: `matrix${seq}`,
+      type: 'traffic',
+      name: 'Matrix',
+      nameZh: 'Matrix',
+      spec: '1 GB',
+      specZh: '1 GB',
+      priceFen: '100',
+      validityMonths: 1,
+    },
+    editPackage: { name: 'Matrix' },
+    packageSale: { onSale: true },
   };
-  return { method: def.method, url, ...(bodies[name] ? { payload: bodies[name] } : {}) };
+  // The revenue statement needs its range.
+  const query = name.startsWith('revenue') ? `?from=0&to=${86_400_000}` : '';
+  return { method: def.method, url: `${url}${query}`, ...(bodies[name] ? { payload: bodies[name] } : {}) };
 }
 
 // Sign-out last: it ends the session the other calls use.
-const guarded = ([...Object.entries(staffRoutes), ...Object.entries(staffTicketRoutes)] as [string, RouteDef][])
+const guarded = (
+  [
+    ...Object.entries(staffRoutes),
+    ...Object.entries(staffTicketRoutes),
+    ...Object.entries(staffReviewRoutes),
+    ...Object.entries(staffFinanceRoutes),
+  ] as [string, RouteDef][]
+)
   .filter(([, def]) => def.auth === 'staff')
   .sort(([a], [b]) => Number(a === 'logout') - Number(b === 'logout'));
 
@@ -108,6 +138,17 @@ describe.each(dbKinds)('STAFF_ALLOWED_IPS on %s', (kind) => {
     for (const outside of ['10.0.255.255', '10.2.0.0', '2001:db9::1']) {
       const res = await me(outside);
       expect([outside, res.statusCode, res.json().error]).toEqual([outside, 403, 'STAFF_ADDRESS_REFUSED']);
+    }
+  });
+
+  it('guards every staff call of every area, before the token is looked at', async () => {
+    for (const [name, def] of guarded) {
+      const res = await ctx.app.inject({
+        ...requestOf(name, def, 0),
+        headers: admin.headers,
+        remoteAddress: '192.0.2.9',
+      });
+      expect([name, res.statusCode, res.json().error]).toEqual([name, 403, 'STAFF_ADDRESS_REFUSED']);
     }
   });
 

@@ -9,13 +9,13 @@ import {
 } from '@edgeward/contract';
 import type { Db } from '../../db/connect';
 import { AppError, fieldError } from '../../http/errors';
+import { recordStaffAction } from '../../lib/staff-audit';
 import { base32Encode } from '../../secrets/base32';
 import type { PasswordHasher } from '../../secrets/password-hasher';
 import type { SecretBox } from '../../secrets/secret-box';
 import { matchTotp, otpauthQrCode, otpauthUri } from '../../secrets/totp';
 import { hashSecret, newToken } from '../session';
 import * as repo from './staff.repository';
-import { recordStaffAction } from './staff-audit';
 import { openStaffSession, type StaffUser } from './staff-session.service';
 
 export interface StaffClient {

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { limits, type StaffCreate, type StaffMember, type StaffReason, type StaffRole } from '@edgeward/contract';
 import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
+import { recordStaffAction, type StaffActor } from '../../lib/staff-audit';
 import type { PasswordHasher } from '../../secrets/password-hasher';
 import * as repo from './staff.repository';
-import { recordStaffAction, type StaffActor } from './staff-audit';
 
 export interface StaffMembersDeps {
   db: Db;

@@ -7,11 +7,11 @@ import { createTestContext, dbKinds, type TestContext } from '../../../test/help
 import { providerDepsOf } from '../../composition-root';
 import { orders, staff, tickets } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
+import { opsActor } from '../../lib/staff-audit';
 import { commands } from '../../ops/command-list';
 import { runOps } from '../../ops/ops';
 import { createProviders } from '../../providers';
 import { createPasswordHasher } from '../../secrets/password-hasher';
-import { opsActor } from './staff-audit';
 import { createStaffMembersService } from './staff-members.service';
 
 describe.each(dbKinds)('staff management on %s', (kind) => {

@@ -9,7 +9,7 @@ import { staffServices } from './staff.services';
 /** The operator console's staff: sign-in, sessions, staff management, the audit log and the dashboard. */
 export const staffArea = defineArea({
   name: 'staff',
-  routes: (ctx) => staffRoutesPlugin(staffServices(ctx), ctx.config.staffAllowedIps),
+  routes: (ctx) => staffRoutesPlugin(staffServices(ctx)),
   jobs: (ctx) => [handle(purgeExpiredStaffJob, () => repo.purgeExpired(ctx.database.db, ctx.now()))],
   schedules: [purgeExpiredStaffSchedule],
   commands: staffCommands,

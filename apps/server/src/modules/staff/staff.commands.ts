@@ -1,7 +1,7 @@
 import { StaffRoleSchema, staffRoles, UserNameSchema } from '@edgeward/contract';
+import { opsActor } from '../../lib/staff-audit';
 import { type OpsCommand, type OpsContext, OpsError, parseOptions, validArgument } from '../../ops/ops';
 import { createPasswordHasher } from '../../secrets/password-hasher';
-import { opsActor } from './staff-audit';
 import { createStaffMembersService } from './staff-members.service';
 
 const membersOf = (ctx: OpsContext) =>

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
+import { opsActor } from '../../lib/staff-audit';
 import type { PasswordHasher } from '../../secrets/password-hasher';
 import * as repo from './staff.repository';
-import { opsActor } from './staff-audit';
 import { createStaffMembersService } from './staff-members.service';
 
 const demoAdmin = { userName: 'admin', password: 'admin123456' } as const;

@@ -159,10 +159,6 @@ export async function revokeSessionsOf(db: Executor, staffId: number, at: Date):
     .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
 }
 
-export async function insertAudit(db: Executor, values: typeof staffAuditLog.$inferInsert): Promise<void> {
-  await db.insert(staffAuditLog).values(values);
-}
-
 function auditFilter(query: Omit<StaffAuditQuery, 'page' | 'size'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.staffName) conditions.push(ilike(staffAuditLog.staffName, `%${escapeLike(query.staffName)}%`));

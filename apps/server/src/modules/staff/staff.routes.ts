@@ -2,31 +2,20 @@ import { formatUtc8, staffRoutes } from '@edgeward/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { enableRateLimits } from '../../http/rate-limit';
 import { registerRoute } from '../../http/route';
-import { staffAddressGuard } from '../../http/staff-address';
 import { clientIp } from '../../http/trust-proxy';
+import { staffActor } from '../../lib/staff-audit';
 import type { StaffServices } from './staff.services';
-import type { StaffActor } from './staff-audit';
 import { staffAuditCsv } from './staff-audit.presenter';
 import type { StaffClient } from './staff-login.service';
-import type { StaffUser } from './staff-session.service';
 
 function clientOf(request: FastifyRequest): StaffClient {
   return { ip: clientIp(request), userAgent: request.headers['user-agent']?.slice(0, 512) };
 }
 
-const actorOf = (staff: StaffUser, address: string): StaffActor => ({
-  kind: 'staff',
-  staffId: staff.id,
-  staffName: staff.userName,
-  address,
-});
-
 /** The operator console's calls (/api/admin): sign-in, staff management, the audit log and the dashboard. */
-export function staffRoutesPlugin(services: StaffServices, allowedIps: readonly string[]): FastifyPluginAsync {
+export function staffRoutesPlugin(services: StaffServices): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await enableRateLimits(app);
-    const guard = staffAddressGuard(allowedIps);
-    if (guard) app.addHook('onRequest', guard);
     const { login, members, audit, dashboard } = services;
     const r = staffRoutes;
 
@@ -37,18 +26,18 @@ export function staffRoutesPlugin(services: StaffServices, allowedIps: readonly 
     registerRoute(app, r.dashboard, () => dashboard.dashboard());
 
     registerRoute(app, r.staffList, () => members.list());
-    registerRoute(app, r.staffCreate, ({ staff, address, body }) => members.create(actorOf(staff, address), body));
+    registerRoute(app, r.staffCreate, ({ staff, address, body }) => members.create(staffActor(staff, address), body));
     registerRoute(app, r.staffChangeRole, ({ staff, address, params, body }) =>
-      members.changeRole(actorOf(staff, address), params.id, body.role),
+      members.changeRole(staffActor(staff, address), params.id, body.role),
     );
     registerRoute(app, r.staffDisable, ({ staff, address, params, body }) =>
-      members.disable(actorOf(staff, address), params.id, body),
+      members.disable(staffActor(staff, address), params.id, body),
     );
     registerRoute(app, r.staffEnable, ({ staff, address, params }) =>
-      members.enable(actorOf(staff, address), params.id),
+      members.enable(staffActor(staff, address), params.id),
     );
     registerRoute(app, r.staffResetTwoFactor, ({ staff, address, params, body }) =>
-      members.resetTwoFactor(actorOf(staff, address), params.id, body),
+      members.resetTwoFactor(staffActor(staff, address), params.id, body),
     );
 
     registerRoute(app, r.auditLog, ({ query }) => audit.list(query));

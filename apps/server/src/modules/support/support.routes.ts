@@ -1,45 +1,16 @@
 import { limits, supportRoutes } from '@edgeward/contract';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerRoute } from '../../http/route';
 import type { TicketService } from './ticket.service';
 import { registerTicketDesk } from './ticket-desk.routes';
 import type { TicketDesk } from './ticket-desk.service';
-
-/** A multipart stream over the size limit: the upload's own error, with the spec's text. */
-function tooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-}
+import { sendTicketImage, uploadedFile } from './ticket-image.http';
 
 /**
  * Ticket routes. A plugin of its own, so that multipart parsing exists only here (one file of at most 1 MB). Images
  * go back only to their owner, as the type their content was checked to be, in a sandbox that runs nothing.
  */
-/** The one file of a multipart upload, read whole (at most the plugin's 1 MB). */
-export async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('TICKET_IMAGE_TYPE');
-  const file = await request.file();
-  if (!file) throw new AppError('TICKET_IMAGE_TYPE');
-  try {
-    return await file.toBuffer();
-  } catch (error) {
-    if (tooLarge(error)) throw new AppError('TICKET_IMAGE_TOO_LARGE');
-    throw error;
-  }
-}
-
-/** An image goes back as the type its content was checked to be, in a sandbox that runs nothing. */
-export function sendTicketImage(reply: FastifyReply, image: { contentType: string; data: Uint8Array }) {
-  return reply
-    .header('content-type', image.contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .header('content-disposition', 'inline')
-    .header('cache-control', 'private, max-age=3600')
-    .send(image.data);
-}
-
 export function supportModule(service: TicketService, desk: TicketDesk): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await app.register(multipart, { limits: { fileSize: limits.support.imageMaxBytes, files: 1, fields: 2 } });

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/connect';
 import type { TicketRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { pageWithTotal } from '../../lib/page';
-import { recordStaffAction, type StaffActor } from '../staff';
+import { recordStaffAction, type StaffActor } from '../../lib/staff-audit';
 import { recordResolved, recordStaffReply } from './support.operator';
 import { staffImageUrl, toTicket, toTicketImage } from './support.presenter';
 import * as repo from './support.repository';

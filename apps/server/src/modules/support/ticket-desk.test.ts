@@ -1,3 +1,4 @@
+import { limits } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
@@ -56,6 +57,10 @@ describe.each(dbKinds)("the staff's ticket desk on %s", (kind) => {
       userName: other.userName,
       status: 'processing',
     });
+    const tooLong = await staffCall('GET', `/admin/tickets?search=${'x'.repeat(limits.support.searchMax + 1)}`);
+    expect(tooLong.json().fields.search).toBe(`At most ${limits.support.searchMax} characters`);
+    const longest = await staffCall('GET', `/admin/tickets?search=${'x'.repeat(limits.support.searchMax)}`);
+    expect(longest.json().data.total).toBe(0);
     const byName = (await staffCall('GET', `/admin/tickets?search=${other.userName}`)).json().data;
     expect(byName.list.map((t: { id: number }) => t.id)).toEqual([second.id]);
     await h.ctx.database.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, first.id));

@@ -20,6 +20,7 @@ export const operationLog = {
   'operationLog.action.order.refund': 'Refund order',
   'operationLog.action.order.recharge': 'Recharge balance',
   'operationLog.action.order.confirmTransfer': 'Confirm bank transfer',
+  'operationLog.action.order.rejectTransfer': 'Bank transfer not received',
   'operationLog.action.cacheTask.create': 'Submit refresh or preheat task',
   'operationLog.action.cacheTask.resubmit': 'Resubmit failed URLs',
   'operationLog.action.account.password': 'Change password',

@@ -8,5 +8,8 @@ export const staff = {
     'Too many wrong passwords or codes: staff sign-in for this name is locked for {minutes, plural, one {# more minute} other {# more minutes}}',
   'errors.STAFF_ADDRESS_REFUSED': 'The operator console does not accept sign-ins from this address',
   'errors.STAFF_LAST_ADMIN': 'This is the last enabled admin: add another admin first',
+  'errors.REVIEW_ALREADY_DECIDED': 'This was already decided: the list shows the account as it is now',
+  'errors.OWNERSHIP_NO_REQUEST': 'No customer of that name has asked to add a domain under it (asked: {userNames})',
+  'errors.OWNERSHIP_AMBIGUOUS': 'Several customers asked to verify it ({userNames}): name one',
   'errors.STAFF_SELF': 'You cannot do this to your own account: ask another admin',
 } as const;

@@ -21,6 +21,7 @@ export const operationLog: Record<keyof typeof en, string> = {
   'operationLog.action.order.refund': '订单退款',
   'operationLog.action.order.recharge': '余额充值',
   'operationLog.action.order.confirmTransfer': '确认银行转账',
+  'operationLog.action.order.rejectTransfer': '银行转账未到账',
   'operationLog.action.cacheTask.create': '提交刷新/预热任务',
   'operationLog.action.cacheTask.resubmit': '重新提交失败的 URL',
   'operationLog.action.account.password': '修改密码',

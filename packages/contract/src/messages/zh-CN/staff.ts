@@ -8,5 +8,8 @@ export const staff: Record<keyof typeof en, string> = {
   'errors.STAFF_LOCKED': '密码或验证码错误次数过多，该名称的运营登录已锁定，请 {minutes} 分钟后再试',
   'errors.STAFF_ADDRESS_REFUSED': '运营控制台不接受来自此地址的登录',
   'errors.STAFF_LAST_ADMIN': '这是最后一个启用的管理员，请先添加另一个管理员',
+  'errors.REVIEW_ALREADY_DECIDED': '已处理过：列表显示的是账号的当前状态',
+  'errors.OWNERSHIP_NO_REQUEST': '没有该客户申请在此域名下添加域名（已申请：{userNames}）',
+  'errors.OWNERSHIP_AMBIGUOUS': '多个客户申请验证此域名（{userNames}），请指定一个',
   'errors.STAFF_SELF': '不能对自己的账号执行此操作，请联系其他管理员',
 };

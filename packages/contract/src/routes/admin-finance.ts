@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { defineRoute } from '../route';
+import { IdParamsSchema, PageQuerySchema, pageOf } from '../schemas/common';
+import { StaffReasonSchema } from '../schemas/staff';
+import {
+  PackageDefinitionSchema,
+  PackageTextsEditSchema,
+  RevenueQuerySchema,
+  RevenueSchema,
+  StaffOrderQuerySchema,
+  StaffOrderSchema,
+  StaffPackageSaleSchema,
+  StaffPackageSchema,
+  StaffTransferConfirmSchema,
+  StaffTransferSchema,
+} from '../schemas/staff-finance';
+
+const tag = 'admin';
+
+/**
+ * The finance desk (issue 28): every customer's orders and refunds, the bank transfers waiting for their money, the
+ * package catalogue and the revenue statement. Each change is the command line's own (refund, confirm, the
+ * catalogue), reaches the customer where it touches them (balance, message, their operation log as the operator)
+ * and is audited; money moves only in one transaction with the order row locked.
+ */
+export const staffFinanceRoutes = {
+  orders: defineRoute({
+    method: 'GET',
+    path: '/admin/orders',
+    summary: "Every customer's orders, newest first, by status, kind, order number or customer, and time placed",
+    tag,
+    auth: 'staff',
+    staffPermission: 'orders',
+    query: StaffOrderQuerySchema,
+    data: pageOf(StaffOrderSchema),
+  }),
+  order: defineRoute({
+    method: 'GET',
+    path: '/admin/orders/:id',
+    summary: 'One order with its customer',
+    tag,
+    auth: 'staff',
+    staffPermission: 'orders',
+    params: IdParamsSchema,
+    data: StaffOrderSchema,
+  }),
+  refund: defineRoute({
+    method: 'POST',
+    path: '/admin/orders/:id/refund',
+    summary: "Refund a paid package order to the customer's balance with a reason; the package is revoked",
+    tag,
+    auth: 'staff',
+    staffPermission: 'refunds',
+    params: IdParamsSchema,
+    body: StaffReasonSchema,
+    data: StaffOrderSchema,
+  }),
+  transfers: defineRoute({
+    method: 'GET',
+    path: '/admin/transfers',
+    summary: 'Bank-transfer recharges waiting for their money, oldest first',
+    tag,
+    auth: 'staff',
+    staffPermission: 'transfers',
+    query: PageQuerySchema,
+    data: pageOf(StaffTransferSchema),
+  }),
+  confirmTransfer: defineRoute({
+    method: 'POST',
+    path: '/admin/transfers/:id/confirm',
+    summary: 'The money of a bank transfer arrived: the amount received is credited to the balance, once',
+    tag,
+    auth: 'staff',
+    staffPermission: 'transfers',
+    params: IdParamsSchema,
+    body: StaffTransferConfirmSchema,
+    data: StaffOrderSchema,
+  }),
+  rejectTransfer: defineRoute({
+    method: 'POST',
+    path: '/admin/transfers/:id/reject',
+    summary: 'A bank transfer that never arrived is cancelled with a reason; the customer gets a message',
+    tag,
+    auth: 'staff',
+    staffPermission: 'transfers',
+    params: IdParamsSchema,
+    body: StaffReasonSchema,
+    data: StaffOrderSchema,
+  }),
+  packages: defineRoute({
+    method: 'GET',
+    path: '/admin/packages',
+    summary: 'The whole package catalogue, on sale or not, in both languages',
+    tag,
+    auth: 'staff',
+    staffPermission: 'packages',
+    data: z.array(StaffPackageSchema),
+  }),
+  addPackage: defineRoute({
+    method: 'POST',
+    path: '/admin/packages',
+    summary: 'Add a package to the catalogue, on sale',
+    tag,
+    auth: 'staff',
+    staffPermission: 'packages',
+    body: PackageDefinitionSchema,
+    data: StaffPackageSchema,
+  }),
+  editPackage: defineRoute({
+    method: 'PUT',
+    path: '/admin/packages/:id',
+    summary: "Change a package's texts; orders placed and packages bought keep theirs",
+    tag,
+    auth: 'staff',
+    staffPermission: 'packages',
+    params: IdParamsSchema,
+    body: PackageTextsEditSchema,
+    data: StaffPackageSchema,
+  }),
+  packageSale: defineRoute({
+    method: 'POST',
+    path: '/admin/packages/:id/sale',
+    summary: 'Put a package on sale or take it off sale (packages bought stay)',
+    tag,
+    auth: 'staff',
+    staffPermission: 'packages',
+    params: IdParamsSchema,
+    body: StaffPackageSaleSchema,
+    data: StaffPackageSchema,
+  }),
+  revenue: defineRoute({
+    method: 'GET',
+    path: '/admin/revenue',
+    summary: 'Money paid by UTC+8 day or month: package orders, recharges credited, refunds',
+    tag,
+    auth: 'staff',
+    staffPermission: 'statements',
+    query: RevenueQuerySchema,
+    data: RevenueSchema,
+  }),
+  revenueExport: defineRoute({
+    method: 'GET',
+    path: '/admin/revenue/export',
+    summary: 'The revenue statement as CSV',
+    tag,
+    auth: 'staff',
+    staffPermission: 'statements',
+    query: RevenueQuerySchema,
+    data: z.null(),
+    response: 'file',
+  }),
+};
