@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { api, loginDemo } from '../support/domains';
 import { expect, TOKEN_STORAGE_KEY, test } from '../support/fixtures';
+import { demoAdminToken, STAFF_TOKEN_KEY } from '../support/staff';
 
 /**
  * Issue 25: no serious or critical axe-core violation (WCAG 2.x A and AA, 2.2 AA included) on any screen of the spec,
@@ -15,7 +16,10 @@ const combinations = [
   { locale: 'zh-CN', theme: 'dark' },
 ] as const;
 
-const signedOut = ['/user/login', '/user/register', '/user/forgot-password'];
+const signedOut = ['/user/login', '/user/register', '/user/forgot-password', '/admin/login'];
+
+/** The operator console's screens (issue 28), signed in as the demo admin. */
+const adminRoutes = ['/admin', '/admin/staff', '/admin/audit'];
 
 /** The demo's objects whose pages take an id. */
 interface DemoIds {
@@ -87,14 +91,21 @@ function consoleRoutes(ids: DemoIds): string[][] {
   ];
 }
 
-async function prepare(page: Page, locale: string, theme: Theme, token: string | null) {
+async function prepare(
+  page: Page,
+  locale: string,
+  theme: Theme,
+  token: string | null,
+  staffToken: string | null = null,
+) {
   await page.addInitScript(
-    ([tokenKey, value, lang, dark]) => {
+    ([tokenKey, value, staffKey, staffValue, lang, dark]) => {
       if (value) window.localStorage.setItem(tokenKey, value);
+      if (staffValue) window.sessionStorage.setItem(staffKey, staffValue);
       window.localStorage.setItem('edgeward.locale', lang);
       window.localStorage.setItem('edgeward.settings', JSON.stringify({ theme: dark }));
     },
-    [TOKEN_STORAGE_KEY, token, locale, theme] as const,
+    [TOKEN_STORAGE_KEY, token, STAFF_TOKEN_KEY, staffToken, locale, theme] as const,
   );
 }
 
@@ -175,7 +186,7 @@ async function violationsOn(page: Page, route: string, inFlight: () => number): 
     );
 }
 
-// Ten tests of about 20 s: spread over both workers rather than queued on one.
+// Twelve tests of about 20 s: spread over both workers rather than queued on one.
 test.describe.configure({ mode: 'parallel' });
 
 for (const { locale, theme } of combinations) {
@@ -184,6 +195,14 @@ for (const { locale, theme } of combinations) {
     const inFlight = trackRequests(page);
     const found: string[] = [];
     for (const route of signedOut) found.push(...(await violationsOn(page, route, inFlight)));
+    expect(found).toEqual([]);
+  });
+
+  test(`the operator console has no serious or critical violation (${locale}, ${theme})`, async ({ page, request }) => {
+    await prepare(page, locale, theme, null, await demoAdminToken(request));
+    const inFlight = trackRequests(page);
+    const found: string[] = [];
+    for (const route of adminRoutes) found.push(...(await violationsOn(page, route, inFlight)));
     expect(found).toEqual([]);
   });
 

@@ -162,7 +162,9 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
     const service = createDomainReviewService({ db: h.ctx.database.db, now: () => h.ctx.clock.now });
     const before = await domainState(id);
     expect(before.status).toBe('under_review');
-    await expect(whileRefusing('jobs', 'INSERT', () => service.review({ domainName: name }, { approve: true }))).rejects.toThrow();
+    await expect(
+      whileRefusing('jobs', 'INSERT', () => service.review({ domainName: name }, { approve: true })),
+    ).rejects.toThrow();
     expect(await domainState(id)).toEqual(before);
   });
 
@@ -222,7 +224,9 @@ describe.each(dbKinds)('partial failures roll back on %s', (kind) => {
     }
     const service = createDomainReviewService({ db: h.ctx.database.db, now: () => h.ctx.clock.now });
     const before = await domainState(id);
-    await expect(whileRefusing('messages', 'INSERT', () => service.review({ domainName: name }, { approve: true }))).rejects.toThrow();
+    await expect(
+      whileRefusing('messages', 'INSERT', () => service.review({ domainName: name }, { approve: true })),
+    ).rejects.toThrow();
     expect(await domainState(id)).toEqual(before);
   });
 

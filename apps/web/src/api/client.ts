@@ -10,7 +10,6 @@ import {
 import { getLocale, translate } from '../i18n/i18n-store';
 import { FEEDBACK_KEY, feedback } from '../lib/feedback';
 import { ChunkLoadTimeoutError } from '../navigation/lazy-page';
-import { currentPath, loginPath, navigateTo } from '../navigation/navigate';
 import {
   buildUrl,
   type Decision,
@@ -73,6 +72,7 @@ export interface RequestOptions {
 interface Sent {
   response: Response;
   hadToken: boolean;
+  session: RequestSession | undefined;
 }
 
 function textOf(text: Text): string {
@@ -80,27 +80,35 @@ function textOf(text: Text): string {
 }
 
 /**
- * What a request needs of the signed-in session. The session store hands itself over when it is created
- * (connectSession): it calls the client, so the client cannot import it back.
+ * What a request needs of a signed-in session: the customer's, or the operator console's staff session for routes
+ * with `auth: 'staff'`. Each session store hands itself over when it is created (connectSession): it calls the
+ * client, so the client cannot import it back.
  */
 export interface RequestSession {
   getToken(): string | null;
   /** Forgets the token the server no longer knows, with everything cached for it. */
   clear(): void;
+  /** Goes to this session's sign-in page, back to where the user was afterwards (not from the sign-in pages). */
+  signIn(): void;
 }
 
-let requestSession: RequestSession = { getToken: () => null, clear: () => undefined };
+type SessionKind = 'user' | 'staff';
 
-/** Sends the session's token with every call and forgets the session when the server says it is over. */
-export function connectSession(source: RequestSession): void {
-  requestSession = source;
+const sessions: Partial<Record<SessionKind, RequestSession>> = {};
+
+/** Sends the session's token with every call of its kind and forgets the session when the server says it is over. */
+export function connectSession(source: RequestSession, kind: SessionKind = 'user'): void {
+  sessions[kind] = source;
 }
+
+/** A staff route's session is the staff one, never the customer's; every other route's is the customer's. */
+const sessionOf = (route: RouteDef) => sessions[route.auth === 'staff' ? 'staff' : 'user'];
 
 let reloadScheduled = false;
 
 /** Carries out a failure's decision: the message or notification, the session action, then the ApiError. */
-function fail(failure: Failure): ApiError {
-  const { feedback: shown, session } = failure;
+function fail(failure: Failure, session?: RequestSession): ApiError {
+  const { feedback: shown, session: action } = failure;
   if (shown?.type === 'message') {
     feedback.message.error({ content: textOf(shown.text), key: FEEDBACK_KEY });
   } else if (shown?.type === 'notification') {
@@ -110,14 +118,13 @@ function fail(failure: Failure): ApiError {
       description: textOf(shown.description),
     });
   }
-  if (session === 'login') {
-    // The server no longer knows this token: forget it locally (calling /user/logout would answer 401 again).
-    requestSession.clear();
-    const here = currentPath();
-    if (!window.location.pathname.startsWith('/user/')) navigateTo(loginPath(here), { replace: true });
-  } else if (session === 'reload' && !reloadScheduled) {
+  if (action === 'login') {
+    // The server no longer knows this token: forget it locally (calling logout would answer 401 again).
+    session?.clear();
+    session?.signIn();
+  } else if (action === 'reload' && !reloadScheduled) {
     reloadScheduled = true;
-    requestSession.clear();
+    session?.clear();
     setTimeout(() => window.location.reload(), 1500);
   }
   return new ApiError({
@@ -136,7 +143,8 @@ async function send<R extends RouteDef>(
   options: RequestOptions | undefined,
   accept: string,
 ): Promise<Sent> {
-  const token = route.auth === 'none' ? null : requestSession.getToken();
+  const session = sessionOf(route);
+  const token = route.auth === 'none' ? null : (session?.getToken() ?? null);
   const headers: Record<string, string> = { ...options?.headers, Accept: accept, 'Accept-Language': getLocale() };
   if (token) headers.Authorization = token;
   const { body, contentType } = encodeBody(input?.body);
@@ -157,7 +165,7 @@ async function send<R extends RouteDef>(
   if (options?.signal?.aborted) controller.abort();
   try {
     const response = await fetch(url, { method: route.method, headers, body, signal: controller.signal });
-    return { response, hadToken: Boolean(token) };
+    return { response, hadToken: Boolean(token), session };
   } catch (error) {
     const cancelled = Boolean(options?.signal?.aborted);
     throw fail(decideThrown({ error, timedOut, cancelled, silent: Boolean(options?.silent) }));
@@ -176,10 +184,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function settle(decision: Decision, response: Response): unknown {
+function settle(decision: Decision, { response, session }: Sent): unknown {
   if (decision.ok) return decision.data;
   const requestId = response.headers.get('x-request-id');
-  throw fail(requestId ? { ...decision.failure, requestId } : decision.failure);
+  throw fail(requestId ? { ...decision.failure, requestId } : decision.failure, session);
 }
 
 /**
@@ -191,10 +199,11 @@ export async function request<R extends RouteDef>(
   input?: RequestInput<R>,
   options?: RequestOptions,
 ): Promise<RouteData<R>> {
-  const { response, hadToken } = await send(route, input, options, 'application/json');
+  const sent = await send(route, input, options, 'application/json');
+  const { response, hadToken } = sent;
   const body = await readBody(response);
   const silent = Boolean(options?.silent);
-  return settle(decideAnswer({ status: response.status, body, hadToken, silent }), response) as RouteData<R>;
+  return settle(decideAnswer({ status: response.status, body, hadToken, silent }), sent) as RouteData<R>;
 }
 
 /**
@@ -216,13 +225,14 @@ export async function download<R extends RouteDef>(
   input?: RequestInput<R>,
   options?: RequestOptions,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const { response, hadToken } = await send(route, input, options, '*/*');
+  const sent = await send(route, input, options, '*/*');
+  const { response, hadToken } = sent;
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
     // Failures come back as the JSON envelope, like any other call; a JSON file that is no envelope is the file.
     const body = await readBody(response.clone());
     if (!response.ok || isEnvelope(body)) {
-      settle(decideAnswer({ status: response.status, body, hadToken, silent: Boolean(options?.silent) }), response);
+      settle(decideAnswer({ status: response.status, body, hadToken, silent: Boolean(options?.silent) }), sent);
     }
   }
   const blob = await response.blob();

@@ -1,5 +1,5 @@
 import { Flex, Layout, Spin, theme } from 'antd';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Logo } from '../components/Logo';
@@ -8,9 +8,10 @@ import { useI18n } from '../i18n';
 
 /**
  * Login, registration and password pages: a centered card under the product's name, no login needed. Drawn with
- * theme tokens rather than antd's Card so that the first page a visitor loads stays small.
+ * theme tokens rather than antd's Card so that the first page a visitor loads stays small. The operator console's
+ * sign-in has the same frame under its own line.
  */
-export default function AuthLayout() {
+export default function AuthLayout({ tagline, children }: { tagline?: string; children?: ReactNode }) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   return (
@@ -22,7 +23,7 @@ export default function AuthLayout() {
         <Flex vertical align="center" style={{ width: '100%', maxWidth: 440 }}>
           <Flex vertical align="center" gap={8} style={{ marginBottom: 28 }}>
             <Logo size={36} />
-            <span style={{ color: token.colorTextSecondary }}>{t('layout.tagline')}</span>
+            <span style={{ color: token.colorTextSecondary }}>{tagline ?? t('layout.tagline')}</span>
           </Flex>
           <main
             style={{
@@ -43,7 +44,7 @@ export default function AuthLayout() {
                   </Flex>
                 }
               >
-                <Outlet />
+                {children ?? <Outlet />}
               </Suspense>
             </ErrorBoundary>
           </main>

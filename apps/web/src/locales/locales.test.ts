@@ -1,10 +1,12 @@
-import { enUS, isIcuMessage } from '@edgeward/contract';
+import { enUS, isIcuMessage, staffAuditActions } from '@edgeward/contract';
 import { icuFormat } from '@edgeward/contract/messages/icu';
 import { zhCN } from '@edgeward/contract/messages/zh-CN/index';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { webEnUS } from './en-US';
+import { adminEnUS } from './en-US/admin';
 import { webZhCN } from './zh-CN';
+import { adminZhCN } from './zh-CN/admin';
 
 /** Argument names, plain (`{n}`) or ICU (`{n, plural, ...}`): a plural in one language may be plain in the other. */
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
@@ -25,6 +27,15 @@ describe('locales', () => {
     check(webEnUS, webZhCN);
   });
 
+  it('zh-CN covers every text of the operator console (its own catalogue), with the same placeholders', () => {
+    check(adminEnUS, adminZhCN);
+  });
+
+  it('labels every action the staff audit log records (an area that adds one adds its label)', () => {
+    const unlabelled = staffAuditActions.filter((action) => !Object.hasOwn(adminEnUS, `admin.audit.action.${action}`));
+    expect(unlabelled).toEqual([]);
+  });
+
   it('zh-CN covers every contract message of en-US, with the same placeholders', () => {
     check(enUS, zhCN);
   });
@@ -33,6 +44,8 @@ describe('locales', () => {
     for (const [locale, messages] of [
       ['en-US', webEnUS],
       ['zh-CN', webZhCN],
+      ['en-US', adminEnUS],
+      ['zh-CN', adminZhCN],
     ] as const) {
       for (const text of Object.values(messages).filter(isIcuMessage)) {
         expect(() => new IntlMessageFormat(text, locale), text).not.toThrow();
@@ -48,9 +61,11 @@ describe('locales', () => {
     expect(en('domain.create.limitHint', { max: 1 })).toMatch(/^An account can hold up to 1 domain\. /);
   });
 
-  it('web and contract keys do not collide', () => {
+  it('web and contract keys do not collide, nor the operator console’s with either', () => {
     const shared = Object.keys(webEnUS).filter((key) => Object.hasOwn(enUS, key));
     expect(shared).toEqual([]);
+    const admin = Object.keys(adminEnUS).filter((key) => Object.hasOwn(enUS, key) || Object.hasOwn(webEnUS, key));
+    expect(admin).toEqual([]);
   });
 
   it('has the spec texts verbatim', () => {

@@ -13,6 +13,9 @@ import { flattenRoutes } from './route-table';
 // of the console's areas, which come with it.
 const MainLayout = lazyPage(withConsoleTexts(() => import('../layouts/MainLayout')));
 const NotFoundPage = lazyPage(() => import('../features/shell/NotFoundPage'));
+// The operator console (staff, issue 28): its own chunk, guard, session and texts; the customer console's texts come
+// with it (the shared components speak them).
+const AdminConsole = lazyPage(withConsoleTexts(() => import('../features/admin/AdminConsole')));
 
 function toRouteObject(route: AppRoute): RouteObject {
   const Page = route.page ? pages[route.page] : undefined;
@@ -25,9 +28,21 @@ function toRouteObject(route: AppRoute): RouteObject {
 
 const notFoundRoute: AppRoute = { path: '/404', title: 'menu.notFound' };
 
-/** The router built from the route table: guard at the root, then the auth layout, the main layout and 404. */
+/**
+ * The router built from the route table: guard at the root, then the auth layout, the main layout and 404; the
+ * operator console beside it, under /admin.
+ */
 export function createAppRouter() {
   return createBrowserRouter([
+    {
+      path: '/admin/*',
+      errorElement: <RouteErrorPage />,
+      element: (
+        <Suspense fallback={<FullPageSpin />}>
+          <AdminConsole />
+        </Suspense>
+      ),
+    },
     {
       element: <NavigationGuard />,
       errorElement: <RouteErrorPage />,

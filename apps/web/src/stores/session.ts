@@ -2,6 +2,7 @@ import type { Profile, Role } from '@edgeward/contract';
 import { userRoutes } from '../api/auth';
 import { connectSession, request } from '../api/client';
 import { queryClient } from '../api/query';
+import { currentPath, loginPath, navigateTo } from '../navigation/navigate';
 import { createStore, storageOf, useStore } from './create-store';
 import { tabsStore } from './tabs';
 
@@ -42,6 +43,9 @@ export const sessionStore = {
     }
     store.set({ token: null, user: null, roles: [] });
     queryClient.clear();
+  },
+  signIn(): void {
+    if (!window.location.pathname.startsWith('/user/')) navigateTo(loginPath(currentPath()), { replace: true });
   },
 };
 

@@ -4,6 +4,7 @@ import { Button, Flex, Form, type FormInstance } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { useI18n } from '../../i18n';
 import { lazyZodRule } from '../../lib/form';
 import { CaptchaField, type useCaptchaField } from './CaptchaField';
@@ -17,17 +18,25 @@ export interface LoginValues {
   captchaCode?: string;
 }
 
-/** The login form: name and password, and the captcha once the server asks for it. */
+/**
+ * The login form: name and password, and the captcha once the server asks for it. The operator console's sign-in
+ * is the same form under its own schema (`fields`), without the customer's password reset.
+ */
 export function LoginForm({
   form,
   onFinish,
   captcha,
   submitting,
+  fields = loginFields,
+  forgotPassword = true,
 }: {
   form: FormInstance<LoginValues>;
   onFinish: (values: LoginValues) => void;
   captcha: ReturnType<typeof useCaptchaField> | undefined;
   submitting: boolean;
+  /** The two fields' schemas, fetched when a value is first checked. */
+  fields?: () => Promise<Record<'userName' | 'password', z.ZodType>>;
+  forgotPassword?: boolean;
 }) {
   const { t } = useI18n();
   return (
@@ -35,7 +44,7 @@ export function LoginForm({
       <Form.Item
         name="userName"
         label={t('account.field.userName')}
-        rules={[lazyZodRule(async () => (await loginFields()).userName, t, true)]}
+        rules={[lazyZodRule(async () => (await fields()).userName, t, true)]}
       >
         <Input
           prefix={<UserOutlined />}
@@ -49,7 +58,7 @@ export function LoginForm({
       <Form.Item
         name="password"
         label={t('account.field.password')}
-        rules={[lazyZodRule(async () => (await loginFields()).password, t, true)]}
+        rules={[lazyZodRule(async () => (await fields()).password, t, true)]}
       >
         <Password
           prefix={<LockOutlined />}
@@ -58,9 +67,11 @@ export function LoginForm({
         />
       </Form.Item>
       {captcha && <CaptchaField captcha={captcha} size="large" />}
-      <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
-        <Link to="/user/forgot-password">{t('account.login.forgot')}</Link>
-      </Flex>
+      {forgotPassword && (
+        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+          <Link to="/user/forgot-password">{t('account.login.forgot')}</Link>
+        </Flex>
+      )}
       <Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('account.login.submit')}

@@ -1,0 +1,74 @@
+import { DashboardOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
+import type { StaffCapability } from '@edgeward/contract';
+import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
+import type { AdminTextKey } from './admin-texts';
+import AuditLogPage from './audit/AuditLogPage';
+import DashboardPage from './dashboard/DashboardPage';
+import StaffPage from './staff/StaffPage';
+
+/** One screen of the operator console: its path, title (menu label), icon, the capability it needs and its page. */
+export interface AdminRoute {
+  path: string;
+  title: AdminTextKey;
+  icon: ComponentType;
+  capability: StaffCapability;
+  /** A component, or a lazyPage once a screen is heavy enough for a chunk of its own. */
+  page: ComponentType;
+}
+
+/**
+ * The operator console's screens, in menu order: adding one is one entry. A role sees the entries its capabilities
+ * hold (the server refuses the others' calls anyway). What keeps the customer's downloads as they were:
+ * - the pages come in the console's one chunk: split, they would tear the customer console's shared chunks apart (a
+ *   module shared by a customer page and by only some of the operator's chunks lands in a chunk of its own);
+ * - the icons are ones the customer console already draws: another would join the library chunk every signed-in
+ *   customer downloads (vite.config.ts).
+ */
+export const adminRoutes: readonly AdminRoute[] = [
+  {
+    path: '/admin',
+    title: 'admin.menu.dashboard',
+    icon: DashboardOutlined,
+    capability: 'dashboard',
+    page: DashboardPage,
+  },
+  {
+    path: '/admin/staff',
+    title: 'admin.menu.staff',
+    icon: UserOutlined,
+    capability: 'staff',
+    page: StaffPage,
+  },
+  {
+    path: '/admin/audit',
+    title: 'admin.menu.audit',
+    icon: FileTextOutlined,
+    capability: 'audit',
+    page: AuditLogPage,
+  },
+];
+
+/** The entries a member's capabilities open, in menu order. */
+export function visibleRoutes<R extends Pick<AdminRoute, 'capability'>>(
+  routes: readonly R[],
+  capabilities: readonly StaffCapability[],
+): R[] {
+  return routes.filter((route) => capabilities.includes(route.capability));
+}
+
+/** The entry of a path (`/admin/staff/`, a trailing slash or not), or undefined for a path the console does not have. */
+export function routeOfPath<R extends Pick<AdminRoute, 'path'>>(routes: readonly R[], pathname: string): R | undefined {
+  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}
+
+export type AdminPageAccess = 'page' | 'forbidden' | 'notFound';
+
+/** What the console shows for a path's entry: the page, 403 when the member's role lacks its capability, or 404. */
+export function pageAccess(
+  route: Pick<AdminRoute, 'capability'> | undefined,
+  capabilities: readonly StaffCapability[],
+): AdminPageAccess {
+  if (!route) return 'notFound';
+  return capabilities.includes(route.capability) ? 'page' : 'forbidden';
+}
