@@ -2,6 +2,7 @@ import { DomainConfigSchema } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/helpers';
+import { buildApp } from '../app';
 import { users } from '../db/schema';
 import { areas } from '.';
 import { startDemoAccount } from './demo-account';
@@ -149,4 +150,39 @@ describe.each(dbKinds)('the demo account on %s', (kind) => {
     const quota = (await get('/preheat/quota')).data;
     expect([quota.refreshUrl.used, quota.refreshDir.used, quota.preheat.used]).toEqual([0, 0, 0]);
   });
+
+  it('gives the operator console a demo admin without two-factor and an item in each of its queues', async () => {
+    const demoCtx = { ...ctx.app.areaContext, config: { ...ctx.config, demo: true } };
+    await startDemoAccount(demoCtx, areas);
+    const demoApp = await buildDemoApp();
+    try {
+      const signIn = await demoApp.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { userName: 'admin', password: 'admin123456' },
+      });
+      const headers = { authorization: signIn.json().data.token };
+      const get = async (url: string) => (await demoApp.inject({ method: 'GET', url: `/api${url}`, headers })).json();
+      const dashboard = (await get('/admin/dashboard')).data;
+      expect(dashboard.tickets.waiting).toBeGreaterThan(0);
+      expect(dashboard.bankTransfersWaiting).toBe(1);
+      expect(dashboard.reviews.wholeSiteDomains).toBe(1);
+      expect((await get('/admin/transfers')).data.list).toHaveLength(1);
+      expect((await get('/admin/reviews/domains')).data.map((d: { domainName: string }) => d.domainName)).toEqual([
+        'api.example.com',
+      ]);
+      const waiting = (await get('/admin/reviews/real-name')).data.list;
+      expect(waiting.map((r: { userName: string }) => r.userName)).toEqual(['demo-applicant']);
+      expect(waiting[0].submission).toMatchObject({ realName: '李*', faceCheck: 'failed' });
+    } finally {
+      await demoApp.close();
+    }
+  });
+
+  /** The same database and configuration with demo on: the admin's exemption is decided by the running app. */
+  async function buildDemoApp() {
+    const app = await buildApp({ config: { ...ctx.config, demo: true }, database: ctx.database, logger: false });
+    await app.ready();
+    return app;
+  }
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type Action,
   actions as allActions,
@@ -75,6 +76,20 @@ export async function ensureDemoAccount(
   }
   log.info(`Demo account: ${demoAccount.userName} / ${demoAccount.password}`);
   return userId;
+}
+
+/**
+ * A second sample customer for the demo installation, whose real-name submission waits for the operator console's
+ * reviewer. Nobody signs in as it: its password is random and never shown. Null when it exists already.
+ */
+export async function createSampleApplicant(db: Db, passwords: PasswordHasher): Promise<number | null> {
+  const userName = 'demo-applicant';
+  if (await repo.findUserByName(db, userName)) return null;
+  return createUser(db, passwords, {
+    userName,
+    email: 'applicant@edgeward.local',
+    password: randomBytes(24).toString('base64url'),
+  });
 }
 
 export const listUsers = (db: Executor) => repo.listUsers(db);

@@ -1,5 +1,5 @@
 // The account area's door: what other areas, the demo account and the composition root may use of it.
-export { demoAccount, ensureDemoAccount, listUsers } from './account.operator';
+export { createSampleApplicant, demoAccount, ensureDemoAccount, listUsers } from './account.operator';
 export { createCaptchaRepository } from './captcha.repository';
 export { setCdnType, setCdnTypeById } from './cdn-type';
 export { refuseSimulation } from './simulation.guard';

@@ -2,6 +2,7 @@ import type { AreaContext, SampleOwner } from '../area';
 import { debit } from './balance.repository';
 import type { PackageDefinition } from './commerce.operator';
 import { insertOrder } from './order.repository';
+import { transferReference } from './order.service';
 import { findPackageByCode, insertPackage, type PackageRow } from './package.repository';
 import { EXPIRY_NOTICE_DAYS } from './package-expiry';
 import { addMonths, newOrderNo, settlePaid } from './settlement';
@@ -143,5 +144,20 @@ export async function addSampleCommerce(ctx: AreaContext, owner: SampleOwner): P
       cancelledAt: minutesAgo(24 * 60 - 30),
     });
     await insertOrder(tx, orderFor(catalogue.get('sample-https-10m')!, minutesAgo(5)));
+
+    // A bank transfer announced yesterday and not yet confirmed: the operator console's transfers queue has one.
+    const announcedAt = minutesAgo(20 * 60);
+    await insertOrder(tx, {
+      orderNo: newOrderNo(announcedAt),
+      userId: owner.userId,
+      kind: 'recharge',
+      productName: 'Balance recharge',
+      productNameZh: '余额充值',
+      amountFen: 50_000n,
+      status: 'unpaid',
+      paymentMethod: 'bank_transfer',
+      transferReference: transferReference(),
+      createdAt: announcedAt,
+    });
   });
 }

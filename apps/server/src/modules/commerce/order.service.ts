@@ -50,7 +50,7 @@ export interface OrderServiceDeps {
 const cdnTypes = ['traffic', 'https_requests', ...addonTypes] as const satisfies readonly PackageType[];
 
 /** 'EW' and 8 characters without look-alikes (no 0/O, 1/I): what the customer writes on a bank transfer. */
-function transferReference(): string {
+export function transferReference(): string {
   const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
   return `EW${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }

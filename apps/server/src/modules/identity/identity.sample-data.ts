@@ -21,3 +21,17 @@ export async function addSampleIdentity(ctx: AreaContext, owner: SampleOwner): P
   });
   await repo.setAccountVerified(ctx.database.db, owner.userId, true, at);
 }
+
+/** A submission whose face check failed, waiting for the operator console's reviewer (the demo's second customer). */
+export async function addSampleSubmission(ctx: AreaContext, applicant: SampleOwner): Promise<void> {
+  const at = new Date(ctx.now().getTime() - 2 * 60 * 60_000);
+  await repo.insertAttempt(ctx.database.db, {
+    userId: applicant.userId,
+    ...sealIdentity(secretBoxOf(ctx.config), applicant.userId, { realName: '李四', idNumber: '11010519491231002X' }),
+    provider: 'sample',
+    status: 'failed',
+    sample: true,
+    createdAt: at,
+    finishedAt: at,
+  });
+}
