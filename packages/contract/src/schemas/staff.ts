@@ -83,6 +83,9 @@ export type StaffReason = z.infer<typeof StaffReasonSchema>;
 
 /** Every action the staff audit log records, `<object>.<verb>`; each area of the operator console adds its own. */
 export const staffAuditActions = [
+  'edgeNode.add',
+  'edgeNode.revoke',
+  'edge.republish',
   'domain.approve',
   'domain.reject',
   'ownership.verify',

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/migrate';
-import { type EdgeNodeRow, edgeNodeReports, edgeNodes, edgeSnapshots } from '../../db/schema';
+import { domains, type EdgeNodeRow, edgeNodeReports, edgeNodes, edgeSnapshots, users } from '../../db/schema';
 
 /** How often a node's last-seen time is written at most: every feed poll and log post would otherwise write. */
 const SEEN_EVERY_MS = 10_000;
@@ -105,4 +105,24 @@ export async function recordReport(
       set: { version: report.version, result: report.result, reason: report.reason, reportedAt: at },
       setWhere: sql`${edgeNodeReports.version} <= ${report.version}`,
     });
+}
+
+/** The newest failures the nodes reported, with the domain and its owner: what the operations staff look into. */
+export async function listFailures(ex: Executor, max: number) {
+  return ex
+    .select({
+      node: edgeNodeReports.node,
+      domainId: edgeNodeReports.domainId,
+      domainName: domains.domainName,
+      userName: users.userName,
+      version: edgeNodeReports.version,
+      reason: edgeNodeReports.reason,
+      reportedAt: edgeNodeReports.reportedAt,
+    })
+    .from(edgeNodeReports)
+    .innerJoin(domains, eq(domains.id, edgeNodeReports.domainId))
+    .innerJoin(users, eq(users.id, domains.userId))
+    .where(eq(edgeNodeReports.result, 'failed'))
+    .orderBy(desc(edgeNodeReports.reportedAt))
+    .limit(max);
 }

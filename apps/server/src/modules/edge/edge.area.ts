@@ -3,6 +3,8 @@ import { defineArea } from '../area';
 import { edgeCommands } from './edge.commands';
 import { edgeAgentModule } from './edge.routes';
 import { createEdgeAgentService } from './edge-agent.service';
+import { edgeDeskModule } from './edge-desk.routes';
+import { createEdgeDesk } from './edge-desk.service';
 import { edgeNodeAuthOf } from './edge-node-auth';
 
 /**
@@ -12,15 +14,18 @@ import { edgeNodeAuthOf } from './edge-node-auth';
  */
 export const edgeArea = defineArea({
   name: 'edge',
-  routes: (ctx) => {
+  routes: (ctx) => async (app) => {
     const { edge } = ctx.providers;
-    return edgeAgentModule(
-      edgeNodeAuthOf(ctx),
-      createEdgeAgentService({ db: ctx.database.db, edge, settings: ctx.config.edge, now: ctx.now }),
-      () => {
-        if (isNginxEdge(edge)) edge.releaseWaiters();
-      },
+    await app.register(
+      edgeAgentModule(
+        edgeNodeAuthOf(ctx),
+        createEdgeAgentService({ db: ctx.database.db, edge, settings: ctx.config.edge, now: ctx.now }),
+        () => {
+          if (isNginxEdge(edge)) edge.releaseWaiters();
+        },
+      ),
     );
+    await app.register(edgeDeskModule(createEdgeDesk({ db: ctx.database.db, now: ctx.now, config: ctx.config })));
   },
   commands: edgeCommands,
 });

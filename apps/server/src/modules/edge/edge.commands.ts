@@ -1,19 +1,16 @@
-import { notInArray } from 'drizzle-orm';
-import { domains } from '../../db/schema';
-import { enqueueJob } from '../../jobs/runner';
-import { type OpsCommand, OpsError } from '../../ops/ops';
-import { publishJob } from '../domain';
+import { EdgeNodeNameSchema } from '@edgeward/contract';
+import { type OpsCommand, type OpsContext, OpsError, validArgument } from '../../ops/ops';
+import { createEdgeNodeOperator } from './edge-node.operator';
 import * as repo from './edge-node.repository';
-import { newNodeToken, tokenSha256 } from './edge-node-auth';
-
-const NODE_NAME = /^[a-z0-9][\w.-]{0,63}$/i;
 
 function oneName(args: string[]): string {
   const [name] = args;
   if (!name || args.length > 1) throw new OpsError('give one node name');
-  if (!NODE_NAME.test(name)) throw new OpsError('a node name is letters, digits, ".", "_" or "-" (at most 64)');
-  return name;
+  return validArgument(EdgeNodeNameSchema, name, 'name');
 }
+
+const operator = (ctx: OpsContext) =>
+  createEdgeNodeOperator({ db: ctx.database.db, now: () => ctx.now(), config: ctx.config });
 
 const when = (at: Date | null) => (at ? at.toISOString() : 'never');
 
@@ -24,15 +21,8 @@ export const edgeCommands: OpsCommand[] = [
     args: '<name>',
     summary: "issue an edge node's credential (the token is printed once; EDGE=nginx)",
     async run(args, ctx) {
-      const name = oneName(args);
-      if (ctx.config.traffic.edgeNodes.some((n) => n.name === name)) {
-        throw new OpsError(`${name} is already an EDGE_NODE_TOKENS node`);
-      }
-      const token = newNodeToken();
-      if (!(await repo.insertNode(ctx.database.db, name, tokenSha256(token), ctx.now()))) {
-        throw new OpsError(`a node named ${name} exists already (revoke it, then add another name)`);
-      }
-      ctx.out(`edge node ${name} issued; its token, shown this once (the agent's EDGE_NODE_TOKEN):`);
+      const token = await operator(ctx).add(oneName(args));
+      ctx.out(`edge node ${args[0]} issued; its token, shown this once (the agent's EDGE_NODE_TOKEN):`);
       ctx.out(token);
     },
   },
@@ -64,13 +54,8 @@ export const edgeCommands: OpsCommand[] = [
     summary: "revoke an edge node's credential: its calls are refused from now on",
     async run(args, ctx) {
       const name = oneName(args);
-      if (await repo.revokeNode(ctx.database.db, name, ctx.now())) {
-        ctx.out(`edge node ${name} revoked`);
-        return;
-      }
-      throw new OpsError(
-        (await repo.nodeExists(ctx.database.db, name)) ? `${name} is revoked already` : `no edge node named ${name}`,
-      );
+      await operator(ctx).revoke(name);
+      ctx.out(`edge node ${name} revoked`);
     },
   },
   {
@@ -78,16 +63,7 @@ export const edgeCommands: OpsCommand[] = [
     summary: 'publish every domain to the edge again (after switching EDGE from the sandbox to nginx)',
     async run(args, ctx) {
       if (args.length) throw new OpsError('takes no arguments');
-      // The sandbox kept nothing: the nginx edge's feed starts empty until each domain is published once more.
-      const db = ctx.database.db;
-      const published = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: domains.id })
-          .from(domains)
-          .where(notInArray(domains.status, ['under_review', 'review_rejected']));
-        for (const { id } of rows) await enqueueJob(tx, publishJob, { domainId: id }, { runAt: ctx.now() });
-        return rows.length;
-      });
+      const published = await operator(ctx).republish();
       ctx.out(`${published} domain(s) queued for publishing; the server's job runner carries them to the edge`);
     },
   },

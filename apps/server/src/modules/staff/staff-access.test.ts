@@ -3,6 +3,7 @@ import {
   hasStaffCapability,
   type RouteDef,
   type StaffRole,
+  staffEdgeRoutes,
   staffFinanceRoutes,
   staffReviewRoutes,
   staffRoles,
@@ -17,7 +18,7 @@ import { parseStaffAllowedIps } from '../../http/staff-address';
 
 /** A valid request for each staff call, so that only the guard can refuse it (an unknown id answers 404, not 403). */
 function requestOf(name: string, def: RouteDef, seq: number) {
-  const url = `/api${def.path.replace(':id', '999999')}`;
+  const url = `/api${def.path.replace(':id', '999999').replace(':name', 'matrix-node')}`;
   const bodies: Record<string, object> = {
     staffCreate: { userName: `matrix${seq}`, role: 'support' },
     staffChangeRole: { role: 'support' },
@@ -25,6 +26,8 @@ function requestOf(name: string, def: RouteDef, seq: number) {
     staffResetTwoFactor: { reason: 'matrix' },
     reply: { content: 'matrix', imageIds: [] },
     rejectDomain: { reason: 'matrix' },
+    addNode: { name: `matrix-${seq}` },
+    revokeNode: { reason: 'matrix' },
     approveRealName: { reason: 'matrix' },
     revokeRealName: { reason: 'matrix' },
     verifyOwnership: { domainName: 'www.matrix.example', reason: 'matrix' },
@@ -53,6 +56,7 @@ function requestOf(name: string, def: RouteDef, seq: number) {
 const guarded = (
   [
     ...Object.entries(staffRoutes),
+    ...Object.entries(staffEdgeRoutes),
     ...Object.entries(staffTicketRoutes),
     ...Object.entries(staffReviewRoutes),
     ...Object.entries(staffFinanceRoutes),

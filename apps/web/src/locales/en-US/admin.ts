@@ -112,6 +112,9 @@ export const adminEnUS = {
   'admin.audit.emptyTitle': 'No entries yet',
   'admin.audit.emptyDescription':
     'Every sign-in and every change a staff member makes is listed here, with the reason.',
+  'admin.audit.action.edgeNode.add': 'Add edge node',
+  'admin.audit.action.edgeNode.revoke': 'Revoke edge node',
+  'admin.audit.action.edge.republish': 'Republish all domains',
   'admin.audit.action.domain.approve': 'Approve domain',
   'admin.audit.action.domain.reject': 'Reject domain',
   'admin.audit.action.ownership.verify': 'Verify domain ownership',

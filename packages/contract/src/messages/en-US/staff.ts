@@ -11,5 +11,10 @@ export const staff = {
   'errors.REVIEW_ALREADY_DECIDED': 'This was already decided: the list shows the account as it is now',
   'errors.OWNERSHIP_NO_REQUEST': 'No customer of that name has asked to add a domain under it (asked: {userNames})',
   'errors.OWNERSHIP_AMBIGUOUS': 'Several customers asked to verify it ({userNames}): name one',
+  'staff.edgeNode.name':
+    'A node name is letters, digits, ".", "_" or "-" (at most 64), starting with a letter or digit',
+  'errors.EDGE_NODE_TAKEN':
+    'A node of this name exists already (or is configured in EDGE_NODE_TOKENS): revoke it, then add another name',
+  'errors.EDGE_NODE_REVOKED': 'This node is revoked already',
   'errors.STAFF_SELF': 'You cannot do this to your own account: ask another admin',
 } as const;

@@ -11,5 +11,8 @@ export const staff: Record<keyof typeof en, string> = {
   'errors.REVIEW_ALREADY_DECIDED': '已处理过：列表显示的是账号的当前状态',
   'errors.OWNERSHIP_NO_REQUEST': '没有该客户申请在此域名下添加域名（已申请：{userNames}）',
   'errors.OWNERSHIP_AMBIGUOUS': '多个客户申请验证此域名（{userNames}），请指定一个',
+  'staff.edgeNode.name': '节点名称由字母、数字、“.”、“_”或“-”组成（最多 64 个），以字母或数字开头',
+  'errors.EDGE_NODE_TAKEN': '该名称的节点已存在（或已在 EDGE_NODE_TOKENS 中配置）：请先吊销，再使用其他名称添加',
+  'errors.EDGE_NODE_REVOKED': '该节点已被吊销',
   'errors.STAFF_SELF': '不能对自己的账号执行此操作，请联系其他管理员',
 };
