@@ -27,6 +27,7 @@ export * from './schemas/security';
 export * from './schemas/staff';
 export * from './schemas/staff-edge';
 export * from './schemas/staff-finance';
+export * from './schemas/staff-notice';
 export * from './schemas/staff-review';
 export * from './schemas/support';
 export * from './schemas/traffic';

@@ -1,4 +1,5 @@
 import type { StaffAuditAction } from '@edgeward/contract';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/connect';
 import { staffAuditLog } from '../db/schema';
 
@@ -45,4 +46,20 @@ export async function recordStaffAction(tx: Executor, actor: StaffActor, record:
 /** The staff member behind a staff route's call, as the author of what it changes. */
 export function staffActor(staff: { id: number; userName: string }, address: string): StaffActor {
   return { kind: 'staff', staffId: staff.id, staffName: staff.userName, address };
+}
+
+/** One page of the audit rows of one action, newest first (what a screen lists of its own past actions). */
+export async function auditRowsOf(ex: Executor, action: StaffAuditAction, page: { page: number; size: number }) {
+  const where = eq(staffAuditLog.action, action);
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select()
+      .from(staffAuditLog)
+      .where(where)
+      .orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id))
+      .limit(page.size)
+      .offset((page.page - 1) * page.size),
+    ex.select({ n: count() }).from(staffAuditLog).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

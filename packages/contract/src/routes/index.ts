@@ -3,6 +3,7 @@
 export * from './admin';
 export * from './admin-edge';
 export * from './admin-finance';
+export * from './admin-notice';
 export * from './admin-review';
 export * from './admin-support';
 export * from './certificate';

@@ -1,7 +1,8 @@
 import { limits } from '@edgeward/contract';
+import { opsActor } from '../../lib/staff-audit';
 import { userIdByName } from '../../lib/user-by-name';
 import { type OpsCommand, OpsError, parseOptions } from '../../ops/ops';
-import { sendMessage, sendToEveryone } from './message.service';
+import { createNoticeDesk } from './notice-desk.service';
 
 /** The operator's notices: an HTML message (sanitized like every message) to one account or to every account. */
 export const messageCommands: OpsCommand[] = [
@@ -21,18 +22,12 @@ export const messageCommands: OpsCommand[] = [
       }
       if (!options.to) throw new OpsError('--to <userName|all> is needed');
       // User names have at least 4 characters, so 'all' names no account.
-      const all = options.to === 'all';
-      const { db } = ctx.database;
-      const notice = { kind: 'notice' as const, title, content };
-      if (all) {
-        const n = await db.transaction((tx) => sendToEveryone(tx, notice, ctx.now()));
-        ctx.out(`Published to ${n} accounts`);
-        return;
+      const desk = createNoticeDesk({ db: ctx.database.db, now: ctx.now });
+      if (options.to !== 'all' && (await userIdByName(ctx.database.db, options.to)) === undefined) {
+        throw new OpsError(`no user ${options.to}`);
       }
-      const userId = await userIdByName(db, options.to);
-      if (userId === undefined) throw new OpsError(`no user ${options.to}`);
-      await sendMessage(db, userId, notice, ctx.now());
-      ctx.out(`Published to ${options.to}`);
+      const { recipients } = await desk.send(opsActor, { title, content, to: options.to });
+      ctx.out(options.to === 'all' ? `Published to ${recipients} accounts` : `Published to ${options.to}`);
     },
   },
 ];

@@ -115,6 +115,7 @@ export const adminEnUS = {
   'admin.audit.action.edgeNode.add': 'Add edge node',
   'admin.audit.action.edgeNode.revoke': 'Revoke edge node',
   'admin.audit.action.edge.republish': 'Republish all domains',
+  'admin.audit.action.notice.publish': 'Send notice',
   'admin.audit.action.domain.approve': 'Approve domain',
   'admin.audit.action.domain.reject': 'Reject domain',
   'admin.audit.action.ownership.verify': 'Verify domain ownership',

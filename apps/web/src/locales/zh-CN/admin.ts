@@ -112,6 +112,7 @@ export const adminZhCN: Record<keyof typeof en, string> = {
   'admin.audit.action.edgeNode.add': '添加边缘节点',
   'admin.audit.action.edgeNode.revoke': '吊销边缘节点',
   'admin.audit.action.edge.republish': '重新发布全部域名',
+  'admin.audit.action.notice.publish': '发送公告',
   'admin.audit.action.domain.approve': '通过域名审核',
   'admin.audit.action.domain.reject': '驳回域名',
   'admin.audit.action.ownership.verify': '验证域名归属',
