@@ -25,6 +25,7 @@ export * from './schemas/operation-log';
 export * from './schemas/preheat';
 export * from './schemas/security';
 export * from './schemas/staff';
+export * from './schemas/staff-customer';
 export * from './schemas/staff-edge';
 export * from './schemas/staff-finance';
 export * from './schemas/staff-notice';

@@ -1,6 +1,7 @@
 /** The API table: every call, grouped by area. Each area adds its file here. */
 
 export * from './admin';
+export * from './admin-customer';
 export * from './admin-edge';
 export * from './admin-finance';
 export * from './admin-notice';

@@ -83,6 +83,10 @@ export type StaffReason = z.infer<typeof StaffReasonSchema>;
 
 /** Every action the staff audit log records, `<object>.<verb>`; each area of the operator console adds its own. */
 export const staffAuditActions = [
+  'customer.cdnType',
+  'customer.permission',
+  'customer.twoFactorOff',
+  'customer.simulate',
   'notice.publish',
   'edgeNode.add',
   'edgeNode.revoke',

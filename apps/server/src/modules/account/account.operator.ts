@@ -162,15 +162,36 @@ export async function revokePermission(
 }
 
 /**
- * A one-time login link for an operator acting as the user (spec: simulated login by token). Answers undefined when
- * there is no such user.
+ * Sets a permission to exactly this action list (an empty list takes it away), for the operator console; in the
+ * customer's operation log as done by the operator, and `onDone` (the console's audit row) in the same transaction.
+ */
+export async function setPermission(
+  db: Db,
+  user: { id: number; userName: string },
+  permissionId: PermissionId,
+  actions: readonly Action[],
+  onDone: (tx: Executor, before: readonly string[] | null) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = (await repo.findPermissionActions(tx, user.id, permissionId)) ?? null;
+    const next = allActions.filter((x) => actions.includes(x));
+    if (next.length === 0) await repo.deletePermission(tx, user.id, permissionId);
+    else await repo.upsertPermission(tx, user.id, permissionId, next);
+    await recordPermissions(tx, user, permissionId, current, next.length ? next : null);
+    await onDone(tx, current);
+  });
+}
+
+/**
+ * A one-time login link for an operator acting as the user (spec: simulated login by token), by name (the command
+ * line) or by id (the console). Answers undefined when there is no such user.
  */
 export async function issueSimulationToken(
   db: Executor,
-  userName: string,
+  ref: string | { id: number },
   now: Date = new Date(),
 ): Promise<{ token: string; expiresAt: Date } | undefined> {
-  const user = await repo.findUserByName(db, userName);
+  const user = typeof ref === 'string' ? await repo.findUserByName(db, ref) : ref;
   if (!user) return undefined;
   const token = newToken();
   const expiresAt = new Date(now.getTime() + limits.account.simulationTokenTtlMs);

@@ -7,6 +7,7 @@ import { registerRoute } from '../../http/route';
 import { clientIp } from '../../http/trust-proxy';
 import { avatarInvalid } from './account.errors';
 import type { AccountServices } from './account.services';
+import { registerCustomerDesk } from './customer-desk.routes';
 import type { Client } from './login-log';
 
 function clientOf(request: FastifyRequest): Client {
@@ -22,7 +23,8 @@ export function accountRoutes(build: (app: FastifyInstance) => AccountServices):
   return async (app: FastifyInstance) => {
     await enableRateLimits(app);
     await app.register(multipart, { limits: { fileSize: limits.account.avatarMaxBytes, files: 1, fields: 4 } });
-    const { registration, login, password, emailChange, profile, twoFactor } = build(app);
+    const { registration, login, password, emailChange, profile, twoFactor, customers } = build(app);
+    registerCustomerDesk(app, customers);
 
     registerRoute(app, userRoutes.captchaImage, () => registration.newCaptcha());
     registerRoute(app, userRoutes.emailCode, ({ query, locale }) => registration.sendEmailCode(query, locale));

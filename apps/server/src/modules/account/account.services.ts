@@ -4,6 +4,7 @@ import { secretBoxOf } from '../../secrets/secret-box';
 import type { AreaContext } from '../area';
 import type { AccountDeps } from './account.deps';
 import { createAvatarStore } from './avatar.store';
+import { createCustomerDesk } from './customer-desk.service';
 import { createEmailChangeService } from './email-change.service';
 import { createLoginService } from './login.service';
 import { createPasswordService } from './password.service';
@@ -34,6 +35,7 @@ export function accountServices(ctx: AreaContext, app: FastifyInstance) {
     password: createPasswordService(deps),
     emailChange,
     profile: createProfileService({ ...deps, emailChange }),
+    customers: createCustomerDesk({ db: ctx.database.db, now: ctx.now }),
   };
 }
 

@@ -1,0 +1,24 @@
+import { staffCustomerRoutes } from '@edgeward/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../http/route';
+import { staffActor } from '../../lib/staff-audit';
+import type { createCustomerDesk } from './customer-desk.service';
+
+/** The operator console's customers (/api/admin/customers). */
+export function registerCustomerDesk(app: FastifyInstance, desk: ReturnType<typeof createCustomerDesk>): void {
+  const r = staffCustomerRoutes;
+  registerRoute(app, r.customers, ({ query }) => desk.list(query));
+  registerRoute(app, r.customer, ({ params }) => desk.detail(params.id));
+  registerRoute(app, r.setCdnType, ({ staff, address, params, body }) =>
+    desk.setCdnType(staffActor(staff, address), params.id, body.cdnType),
+  );
+  registerRoute(app, r.setPermission, ({ staff, address, params, body }) =>
+    desk.setPermission(staffActor(staff, address), params.id, body),
+  );
+  registerRoute(app, r.twoFactorOff, ({ staff, address, params, body }) =>
+    desk.twoFactorOff(staffActor(staff, address), params.id, body),
+  );
+  registerRoute(app, r.simulate, ({ staff, address, params, body }) =>
+    desk.simulate(staffActor(staff, address), params.id, body),
+  );
+}

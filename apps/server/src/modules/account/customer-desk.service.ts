@@ -1,0 +1,124 @@
+import type {
+  CdnType,
+  StaffCustomerDetail,
+  StaffCustomerQuery,
+  StaffPermissionSet,
+  StaffReason,
+} from '@edgeward/contract';
+import type { Db, Executor } from '../../db/connect';
+import { AppError, notFound } from '../../http/errors';
+import { pageWithTotal } from '../../lib/page';
+import { recordStaffAction, type StaffActor, type StaffAuditRecord } from '../../lib/staff-audit';
+import { issueSimulationToken, setPermission } from './account.operator';
+import { setCdnTypeById } from './cdn-type';
+import * as repo from './customer.repository';
+import * as twoFactorRepo from './two-factor.repository';
+
+const toItem = (row: NonNullable<Awaited<ReturnType<typeof repo.find>>>) => ({
+  ...row,
+  createdAt: row.createdAt.getTime(),
+});
+
+/**
+ * The customers in the operator console: search, an account's summary, and the command line's actions on it,
+ * each audited in its transaction with the customer named (permissions also in the customer's operation log).
+ */
+export function createCustomerDesk(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function customerOf(id: number) {
+    const row = await repo.find(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const audit = (
+    tx: Executor,
+    actor: StaffActor,
+    customer: { id: number; userName: string },
+    record: Omit<StaffAuditRecord, 'targetType' | 'targetId' | 'targetName' | 'customerId'>,
+  ) =>
+    recordStaffAction(
+      tx,
+      actor,
+      {
+        ...record,
+        targetType: 'account',
+        targetId: customer.id,
+        targetName: customer.userName,
+        customerId: customer.id,
+      },
+      now(),
+    );
+
+  return {
+    async list(query: StaffCustomerQuery) {
+      const { rows, total } = await repo.search(db, query);
+      return pageWithTotal(query, rows.map(toItem), total);
+    },
+
+    async detail(id: number): Promise<StaffCustomerDetail> {
+      const customer = await customerOf(id);
+      const last = await repo.lastSignIn(db, id);
+      return {
+        ...toItem(customer),
+        twoFactorEnabled: await twoFactorRepo.isEnabled(db, id),
+        permissions: await repo.permissionsOf(db, id),
+        openSessions: await repo.openSessions(db, id, now()),
+        lastSignInAt: last?.at.getTime() ?? null,
+        lastSignInIp: last?.ip ?? null,
+      };
+    },
+
+    async setCdnType(actor: StaffActor, id: number, cdnType: CdnType): Promise<null> {
+      const customer = await customerOf(id);
+      await db.transaction(async (tx) => {
+        await setCdnTypeById(tx, id, cdnType, now());
+        await audit(tx, actor, customer, {
+          action: 'customer.cdnType',
+          before: { cdnType: customer.cdnType },
+          after: { cdnType },
+        });
+      });
+      return null;
+    },
+
+    async setPermission(actor: StaffActor, id: number, body: StaffPermissionSet): Promise<null> {
+      const customer = await customerOf(id);
+      await setPermission(db, customer, body.permissionId, body.actionList, (tx, before) =>
+        audit(tx, actor, customer, {
+          action: 'customer.permission',
+          before: { [body.permissionId]: before },
+          after: { [body.permissionId]: body.actionList },
+        }),
+      );
+      return null;
+    },
+
+    /** For a customer who lost the authenticator and the recovery codes: the password alone signs in until set up. */
+    async twoFactorOff(actor: StaffActor, id: number, body: StaffReason): Promise<null> {
+      const customer = await customerOf(id);
+      await db.transaction(async (tx) => {
+        if (!(await twoFactorRepo.isEnabled(tx, id))) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+        await twoFactorRepo.remove(tx, id);
+        await audit(tx, actor, customer, {
+          action: 'customer.twoFactorOff',
+          before: { twoFactorEnabled: true },
+          after: { twoFactorEnabled: false },
+          reason: body.reason,
+        });
+      });
+      return null;
+    },
+
+    /** A one-time link to the customer's console as them (short-lived; a simulated session changes no secrets). */
+    async simulate(actor: StaffActor, id: number, body: StaffReason) {
+      const customer = await customerOf(id);
+      return db.transaction(async (tx) => {
+        const issued = (await issueSimulationToken(tx, { id }, now()))!;
+        await audit(tx, actor, customer, { action: 'customer.simulate', reason: body.reason });
+        return { token: issued.token, path: `/user/login/${issued.token}`, expiresAt: issued.expiresAt.getTime() };
+      });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineRoute } from '../route';
+import { IdParamsSchema, pageOf } from '../schemas/common';
+import { StaffReasonSchema } from '../schemas/staff';
+import {
+  StaffCdnTypeSchema,
+  StaffCustomerDetailSchema,
+  StaffCustomerQuerySchema,
+  StaffCustomerSchema,
+  StaffPermissionSetSchema,
+  StaffSimulationSchema,
+} from '../schemas/staff-customer';
+
+const tag = 'admin';
+
+/**
+ * The customers (issue 28): search, a customer's account, and the command line's actions on it (menus, permissions,
+ * two-factor off, a simulation link), each audited and in the customer's operation log as done by the operator.
+ */
+export const staffCustomerRoutes = {
+  customers: defineRoute({
+    method: 'GET',
+    path: '/admin/customers',
+    summary: 'Customers by name, email, id or domain, newest first',
+    tag,
+    auth: 'staff',
+    staffPermission: 'customers.read',
+    query: StaffCustomerQuerySchema,
+    data: pageOf(StaffCustomerSchema),
+  }),
+  customer: defineRoute({
+    method: 'GET',
+    path: '/admin/customers/:id',
+    summary: "A customer's account: profile, menus, real-name, two-factor, permissions, sessions",
+    tag,
+    auth: 'staff',
+    staffPermission: 'customers.read',
+    params: IdParamsSchema,
+    data: StaffCustomerDetailSchema,
+  }),
+  setCdnType: defineRoute({
+    method: 'PUT',
+    path: '/admin/customers/:id/cdn-type',
+    summary: "Set which consoles (menus) the customer has: the CDN's, the edge platform's, or both",
+    tag,
+    auth: 'staff',
+    staffPermission: 'customers.manage',
+    params: IdParamsSchema,
+    body: StaffCdnTypeSchema,
+    data: z.null(),
+  }),
+  setPermission: defineRoute({
+    method: 'PUT',
+    path: '/admin/customers/:id/permissions',
+    summary: "Set one of the customer's permissions to an action list (empty: take it away)",
+    tag,
+    auth: 'staff',
+    staffPermission: 'customers.manage',
+    params: IdParamsSchema,
+    body: StaffPermissionSetSchema,
+    data: z.null(),
+  }),
+  twoFactorOff: defineRoute({
+    method: 'POST',
+    path: '/admin/customers/:id/two-factor-off',
+    summary: "Turn off the customer's two-factor sign-in (lost authenticator and recovery codes), with a reason",
+    tag,
+    auth: 'staff',
+    staffPermission: 'customers.manage',
+    params: IdParamsSchema,
+    body: StaffReasonSchema,
+    data: z.null(),
+  }),
+  simulate: defineRoute({
+    method: 'POST',
+    path: '/admin/customers/:id/simulation',
+    summary: 'A one-time link signing in as the customer (short-lived, logged)',
+    tag,
+    auth: 'staff',
+    staffPermission: 'simulation',
+    params: IdParamsSchema,
+    body: StaffReasonSchema,
+    data: StaffSimulationSchema,
+  }),
+};
