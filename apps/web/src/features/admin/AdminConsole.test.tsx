@@ -134,7 +134,7 @@ describe('the operator console', () => {
       menu()
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Dashboard']);
+    ).toEqual(['Dashboard', 'Tickets']);
   });
 
   it('warns on every page when the member signs in without two-factor, in both languages', async () => {

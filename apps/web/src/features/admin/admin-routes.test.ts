@@ -1,18 +1,36 @@
 import { type StaffRole, staffCapabilities, staffRoleCapabilities, staffRoles } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
-import { adminRoutes, pageAccess, routeOfPath, visibleRoutes } from './admin-routes';
+import { adminRoutes, menuKeyOf, pageAccess, routeOfPath, visibleRoutes } from './admin-routes';
 
 const menuOf = (role: StaffRole) => visibleRoutes(adminRoutes, staffRoleCapabilities[role]).map((route) => route.path);
 
 describe('the operator console menu', () => {
   it('shows an admin every screen, in the table order', () => {
-    expect(menuOf('admin')).toEqual(['/admin', '/admin/staff', '/admin/audit']);
+    expect(menuOf('admin')).toEqual(adminRoutes.filter((route) => !route.activeMenu).map((route) => route.path));
+    expect(menuOf('admin').slice(0, 5)).toEqual([
+      '/admin',
+      '/admin/staff',
+      '/admin/audit',
+      '/admin/tickets',
+      '/admin/reviews',
+    ]);
+  });
+
+  it('keeps a page reached from another out of the menu, with that entry selected', () => {
+    const ticket = routeOfPath(adminRoutes, '/admin/tickets/12');
+    expect(ticket?.title).toBe('adminDesk.menu.ticket');
+    expect(menuOf('admin')).not.toContain('/admin/tickets/:id');
+    expect(menuKeyOf(ticket)).toBe('/admin/tickets');
+    expect(menuKeyOf(routeOfPath(adminRoutes, '/admin/tickets'))).toBe('/admin/tickets');
+    expect(menuKeyOf(undefined)).toBeUndefined();
+    expect(pageAccess(ticket, staffRoleCapabilities.support)).toBe('page');
+    expect(pageAccess(ticket, staffRoleCapabilities.reviewer)).toBe('forbidden');
   });
 
   it('shows the other roles only what their capabilities open', () => {
-    for (const role of ['support', 'finance', 'reviewer', 'operations'] as const) {
-      expect(menuOf(role), role).toEqual(['/admin']);
-    }
+    expect(menuOf('support')).toEqual(['/admin', '/admin/tickets']);
+    expect(menuOf('reviewer')).toEqual(['/admin', '/admin/reviews']);
+    expect(menuOf('operations')).toEqual(['/admin']);
     expect(visibleRoutes(adminRoutes, ['dashboard', 'audit']).map((route) => route.path)).toEqual([
       '/admin',
       '/admin/audit',

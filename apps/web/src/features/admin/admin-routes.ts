@@ -1,11 +1,22 @@
-import { DashboardOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { StaffCapability } from '@edgeward/contract';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import type { AdminTextKey } from './admin-texts';
 import AuditLogPage from './audit/AuditLogPage';
 import DashboardPage from './dashboard/DashboardPage';
+import FinancePage from './finance/FinancePage';
+import ReviewsPage from './reviews/ReviewsPage';
 import StaffPage from './staff/StaffPage';
+import StaffTicketPage from './tickets/StaffTicketPage';
+import TicketQueuePage from './tickets/TicketQueuePage';
 
 /** One screen of the operator console: its path, title (menu label), icon, the capability it needs and its page. */
 export interface AdminRoute {
@@ -15,6 +26,8 @@ export interface AdminRoute {
   capability: StaffCapability;
   /** A component, or a lazyPage once a screen is heavy enough for a chunk of its own. */
   page: ComponentType;
+  /** A page reached from another (a ticket from the queue): not in the menu, where that entry stays selected. */
+  activeMenu?: string;
 }
 
 /**
@@ -47,14 +60,49 @@ export const adminRoutes: readonly AdminRoute[] = [
     capability: 'audit',
     page: AuditLogPage,
   },
+  {
+    path: '/admin/tickets',
+    title: 'adminDesk.menu.tickets',
+    icon: CustomerServiceOutlined,
+    capability: 'tickets',
+    page: TicketQueuePage,
+  },
+  {
+    path: '/admin/tickets/:id',
+    title: 'adminDesk.menu.ticket',
+    icon: CustomerServiceOutlined,
+    capability: 'tickets',
+    page: StaffTicketPage,
+    activeMenu: '/admin/tickets',
+  },
+  {
+    path: '/admin/reviews',
+    title: 'adminDesk.menu.reviews',
+    icon: SafetyCertificateOutlined,
+    capability: 'reviews',
+    page: ReviewsPage,
+  },
+  {
+    // One entry for the finance desk: its tabs follow the finance capabilities (finance/finance-logic.ts).
+    path: '/admin/finance',
+    title: 'admin.menu.finance',
+    icon: WalletOutlined,
+    capability: 'orders',
+    page: FinancePage,
+  },
 ];
 
-/** The entries a member's capabilities open, in menu order. */
-export function visibleRoutes<R extends Pick<AdminRoute, 'capability'>>(
+/** The menu: the entries a member's capabilities open, in menu order, less the pages reached from another. */
+export function visibleRoutes<R extends Pick<AdminRoute, 'capability' | 'activeMenu'>>(
   routes: readonly R[],
   capabilities: readonly StaffCapability[],
 ): R[] {
-  return routes.filter((route) => capabilities.includes(route.capability));
+  return routes.filter((route) => !route.activeMenu && capabilities.includes(route.capability));
+}
+
+/** The menu entry selected while a route's page is on screen. */
+export function menuKeyOf(route: Pick<AdminRoute, 'path' | 'activeMenu'> | undefined): string | undefined {
+  return route?.activeMenu ?? route?.path;
 }
 
 /** The entry of a path (`/admin/staff/`, a trailing slash or not), or undefined for a path the console does not have. */

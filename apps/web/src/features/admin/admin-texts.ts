@@ -2,16 +2,19 @@ import type { MessageParams } from '@edgeward/contract';
 import { useI18n } from '../../i18n';
 import { i18nStore, type Locale, type TextKey } from '../../i18n/i18n-store';
 import { adminEnUS } from '../../locales/en-US/admin';
+import { adminDeskEnUS } from '../../locales/en-US/admin-desk';
+import { adminFinanceEnUS } from '../../locales/en-US/admin-finance';
 
 /**
  * The operator console's texts. They are not part of the customer console's catalogues (a customer never downloads
  * them, nor the Chinese pack carries them): this chunk brings the English ones and fetches the Chinese ones when that
  * language is chosen, and keeps them merged into the catalogue in force, whichever language the store switches to.
  */
-export type AdminTextKey = keyof typeof adminEnUS;
+const englishTexts = { ...adminEnUS, ...adminFinanceEnUS, ...adminDeskEnUS };
+export type AdminTextKey = keyof typeof englishTexts;
 type AdminTexts = Record<AdminTextKey, string>;
 
-const packs: Partial<Record<Locale, AdminTexts>> = { 'en-US': adminEnUS };
+const packs: Partial<Record<Locale, AdminTexts>> = { 'en-US': englishTexts };
 const loading = new Map<Locale, Promise<void>>();
 /** Each catalogue this module made, with the pack it carries: one not among them is the store's own, to extend. */
 const merged = new WeakMap<object, AdminTexts>();
@@ -19,9 +22,13 @@ const merged = new WeakMap<object, AdminTexts>();
 function loadPack(locale: Locale): Promise<void> {
   let pending = loading.get(locale);
   if (!pending) {
-    pending = import('../../locales/zh-CN/admin').then(
-      (module) => {
-        packs[locale] = module.adminZhCN;
+    pending = Promise.all([
+      import('../../locales/zh-CN/admin'),
+      import('../../locales/zh-CN/admin-finance'),
+      import('../../locales/zh-CN/admin-desk'),
+    ]).then(
+      ([module, finance, desk]) => {
+        packs[locale] = { ...module.adminZhCN, ...finance.adminFinanceZhCN, ...desk.adminDeskZhCN };
         sync();
       },
       (error: unknown) => {
@@ -40,7 +47,7 @@ function sync(): void {
   const state = i18nStore.get();
   const own = packs[state.locale];
   if (!own) void loadPack(state.locale).catch(() => undefined);
-  const pack = own ?? adminEnUS;
+  const pack = own ?? englishTexts;
   if (merged.get(state.catalogue) === pack) return;
   const catalogue = { ...state.catalogue, ...pack };
   merged.set(catalogue, pack);

@@ -33,10 +33,13 @@ export function TicketImageUpload({
   value,
   onChange,
   testId,
+  upload = uploadTicketImage,
 }: {
   value?: UploadFile<TicketImage>[];
   onChange?: (files: UploadFile<TicketImage>[]) => void;
   testId: string;
+  /** Sends one file: the customer's upload by default, the operator console passes the staff's. */
+  upload?: (file: File) => Promise<TicketImage>;
 }) {
   const { t } = useI18n();
   const { message } = App.useApp();
@@ -57,7 +60,7 @@ export function TicketImageUpload({
   };
 
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    uploadTicketImage(file as File).then(
+    upload(file as File).then(
       (image) => onSuccess?.(image),
       (error: Error) => {
         message.error({ content: error.message || t('support.image.failed'), key: 'ticket-images' });

@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useStaffMe } from '../../../api/admin';
 import { FullPageSpin } from '../../../navigation/NavigationGuard';
 import { staffLoginPath, useStaffToken } from '../../../stores/staff-session';
-import { adminRoutes, routeOfPath, visibleRoutes } from '../admin-routes';
+import { adminRoutes, menuKeyOf, routeOfPath, visibleRoutes } from '../admin-routes';
 import { useAdminI18n } from '../admin-texts';
 import { ADMIN_HEADER_HEIGHT, AdminHeader, StaffBadge } from './AdminHeader';
 import { AdminMenu } from './AdminMenu';
@@ -79,7 +79,7 @@ function AdminFrame({ me }: { me: StaffMe }) {
               }}
             >
               <nav aria-label={t('admin.layout.menu')}>
-                <AdminMenu routes={menu} selected={route?.path} />
+                <AdminMenu routes={menu} selected={menuKeyOf(route)} />
               </nav>
             </Layout.Sider>
           )}
@@ -109,7 +109,7 @@ function AdminFrame({ me }: { me: StaffMe }) {
             styles={{ body: { padding: 0 } }}
           >
             <nav aria-label={t('admin.layout.menu')}>
-              <AdminMenu routes={menu} selected={route?.path} onNavigate={() => setMenuOpen(false)} />
+              <AdminMenu routes={menu} selected={menuKeyOf(route)} onNavigate={() => setMenuOpen(false)} />
             </nav>
           </Drawer>
         ) : null}
