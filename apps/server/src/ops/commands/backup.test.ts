@@ -76,7 +76,8 @@ describe('backups of the embedded database', () => {
     } finally {
       await restored.close();
     }
-  });
+    // Two file-backed databases migrated from nothing, a copy and a restore: over 30 s when two suites share two cores.
+  }, 120_000);
 
   it('moves a database already in place aside rather than deleting it, and refuses while a server holds the folder', async () => {
     const dataDir = folder('held');
