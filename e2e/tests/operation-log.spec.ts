@@ -44,7 +44,9 @@ test('the demo account finds sample operations, the operator’s among them', as
   await page.getByRole('tab', { name: 'Operation log' }).click();
   const verified = page
     .getByRole('row')
-    .filter({ has: page.getByTestId('operation-action').getByText('Verify domain ownership') });
+    .filter({ has: page.getByTestId('operation-action').getByText('Verify domain ownership') })
+    // The operator console's browser tests verify apexes for the demo too; the sample row is the one asked for.
+    .filter({ hasText: 'Sample data' });
   await expect(verified.first()).toContainText('Operator');
   await expect(verified.first()).toContainText('Sample data');
 });
