@@ -5,6 +5,11 @@
  */
 const invalidTextCodes = new Set(['22021', '22P05']);
 
+/** True when the error, or one it wraps, is PostgreSQL's unique violation (23505): a row that exists already. */
+export function isUniqueViolation(error: unknown): boolean {
+  return someCause(error, (e) => (e as { code?: unknown }).code === '23505');
+}
+
 /** True when the error, or one it wraps, is such a refusal. */
 export function isInvalidTextError(error: unknown): boolean {
   return someCause(error, (e) => {

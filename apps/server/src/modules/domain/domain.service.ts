@@ -10,6 +10,7 @@ import {
 } from '@edgeward/contract';
 import type { Config } from '../../config';
 import type { StoredDomainConfig } from '../../db/schema';
+import { isUniqueViolation } from '../../http/db-errors';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../../lib/actor';
 import { pageWithTotal } from '../../lib/page';
@@ -27,11 +28,6 @@ export interface DomainServiceDeps extends DomainStore {
   config: Config;
   origins: DomainOriginService;
   verification: DomainVerificationService;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { limits, type StaffCreate, type StaffMember, type StaffReason, type StaffRole } from '@edgeward/contract';
 import type { Db, Executor } from '../../db/connect';
+import { isUniqueViolation } from '../../http/db-errors';
 import { AppError, notFound } from '../../http/errors';
 import { recordStaffAction, type StaffActor } from '../../lib/staff-audit';
 import type { PasswordHasher } from '../../secrets/password-hasher';
@@ -34,13 +35,6 @@ function toMember(row: repo.StaffRow): StaffMember {
     lastSignInAt: row.lastSignInAt?.getTime() ?? null,
     lastSignInIp: row.lastSignInIp,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

@@ -1,16 +1,12 @@
 import { limits } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCommand } from '../../../test/fixtures/operator';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
 import { createTestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { providerDepsOf } from '../../composition-root';
 import { orders, staff, tickets } from '../../db/schema';
-import { createJobRunner } from '../../jobs/runner';
 import { opsActor } from '../../lib/staff-audit';
-import { commands } from '../../ops/command-list';
-import { runOps } from '../../ops/ops';
-import { createProviders } from '../../providers';
 import { createPasswordHasher } from '../../secrets/password-hasher';
 import { createStaffMembersService } from './staff-members.service';
 
@@ -161,33 +157,17 @@ describe.each(dbKinds)('staff management on %s', (kind) => {
   });
 
   it('adds the first admin from the command line, named so in the audit log', async () => {
-    const now = () => ctx.clock.now;
-    const providers = createProviders(
-      providerDepsOf({
-        config: ctx.config,
-        db: ctx.database.db,
-        jobs: createJobRunner(ctx.database.db, { now }),
-        log: { info() {} },
-        now,
-      }),
-    );
-    const out: string[] = [];
-    const err: string[] = [];
-    const run = (...argv: string[]) =>
-      runOps(
-        commands,
-        argv,
-        { database: ctx.database, config: ctx.config, providers, out: (l) => out.push(l), now },
-        (l) => err.push(l),
-      );
-    expect(await run('staff', 'add', 'firstadmin', '--role', 'admin')).toBe(0);
-    const password = out[1]!;
+    const added = await operatorCommand(ctx.app, 'staff', 'add', 'firstadmin', '--role', 'admin');
+    expect(added.code).toBe(0);
+    const password = added.out.split('\n')[1]!;
     expect(password).toHaveLength(limits.staff.generatedPasswordLength);
-    expect(await run('staff', 'add', 'x', '--role', 'admin')).toBe(1);
-    expect(err.join('\n')).toContain('name: ');
-    expect(await run('staff', 'add', 'someone', '--role', 'boss')).toBe(1);
-    expect(await run('staff', 'list')).toBe(0);
-    expect(out.join('\n')).toMatch(/firstadmin \(id \d+\): admin, two-factor not set up/);
+    const short = await operatorCommand(ctx.app, 'staff', 'add', 'x', '--role', 'admin');
+    expect(short.code).toBe(1);
+    expect(short.err).toContain('name: ');
+    expect((await operatorCommand(ctx.app, 'staff', 'add', 'someone', '--role', 'boss')).code).toBe(1);
+    const listed = await operatorCommand(ctx.app, 'staff', 'list');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/firstadmin \(id \d+\): admin, two-factor not set up/);
     const audit = await call('GET', '/admin/audit?staffName=npm%20run%20ops&action=staff.create');
     expect(audit.body.data.list[0]).toMatchObject({ staffId: null, targetName: 'firstadmin', address: null });
   });

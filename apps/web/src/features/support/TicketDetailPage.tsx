@@ -1,12 +1,5 @@
-import {
-  type TicketDetail,
-  type TicketImage,
-  type TicketReply,
-  type TicketReplyCreate,
-  TicketReplyCreateSchema,
-} from '@edgeward/contract';
-import type { UploadFile } from 'antd';
-import { Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
+import type { TicketDetail } from '@edgeward/contract';
+import { Button, Card, Descriptions, Flex, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDeleteTicket, useReplyTicket, useTicket } from '../../api/support';
@@ -16,90 +9,26 @@ import { DataState } from '../../components/DataState';
 import { PageContainer } from '../../components/PageContainer';
 import { useI18n } from '../../i18n';
 import { feedback } from '../../lib/feedback';
-import { reportFormError, zodRule } from '../../lib/form';
 import { formatTime } from '../../lib/time';
 import { useTabSubject } from '../../stores/tabs';
+import { TicketConversation } from './TicketConversation';
 import { AppealTicketModal, CloseTicketModal } from './TicketDialogs';
-import { TicketImages } from './TicketImages';
-import { TicketImageUpload, uploadedImageIds } from './TicketImageUpload';
+import { TicketReplyForm } from './TicketReplyForm';
 import { TicketStatusTag } from './TicketStatusTag';
 
-interface Entry {
-  key: string;
-  author: TicketReply['author'];
-  content: string;
-  images: TicketImage[];
-  createdAt: number;
-}
-
-/** The description, then the replies of both sides, oldest first. Texts are shown as text, never as HTML. */
-function Conversation({ ticket }: { ticket: TicketDetail }) {
-  const { t } = useI18n();
-  const entries: Entry[] = [
-    { key: 'd', author: 'customer', content: ticket.description, images: ticket.images, createdAt: ticket.createdAt },
-    ...ticket.replies.map((r) => ({ ...r, key: String(r.id) })),
-  ];
-  return (
-    <Flex vertical gap={12} data-testid="ticket-conversation">
-      {entries.map((e) => (
-        <Card
-          key={e.key}
-          size="small"
-          data-testid={`ticket-entry-${e.author}`}
-          style={{ marginLeft: e.author === 'staff' ? 0 : 48, marginRight: e.author === 'staff' ? 48 : 0 }}
-          title={
-            <Space>
-              <Typography.Text strong>{t(`support.author.${e.author}`)}</Typography.Text>
-              <Typography.Text type="secondary">{formatTime(e.createdAt)}</Typography.Text>
-            </Space>
-          }
-        >
-          <Flex vertical gap={8}>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{e.content}</Typography.Paragraph>
-            <TicketImages images={e.images} />
-          </Flex>
-        </Card>
-      ))}
-    </Flex>
-  );
-}
-
-type ReplyValues = Omit<TicketReplyCreate, 'imageIds'> & { images?: UploadFile<TicketImage>[] };
-
+/** The customer's reply; a reply to a ticket the staff had completed puts it back in their hands. */
 function ReplyForm({ id }: { id: number }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<ReplyValues>();
   const reply = useReplyTicket(id);
-  const images = Form.useWatch('images', form);
-  const submit = async ({ images: files, ...values }: ReplyValues) => {
-    try {
-      await reply.mutateAsync({ ...values, imageIds: uploadedImageIds(files) });
-      form.resetFields();
-      feedback.message.success(t('support.reply.sent'));
-    } catch (error) {
-      reportFormError(form, error, { TICKET_IMAGES_TOO_MANY: 'images' });
-    }
-  };
   return (
-    <Card size="small" title={t('support.reply.title')}>
-      <Form<ReplyValues> noValidate form={form} layout="vertical" onFinish={submit} initialValues={{ images: [] }}>
-        <Form.Item name="content" rules={[zodRule(TicketReplyCreateSchema.shape.content, t)]}>
-          <Input.TextArea rows={4} placeholder={t('support.reply.placeholder')} data-testid="ticket-reply-input" />
-        </Form.Item>
-        <Form.Item name="images" extra={t('support.image.hint')}>
-          <TicketImageUpload testId="ticket-reply-images" />
-        </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={reply.isPending}
-          disabled={(images ?? []).some((f) => f.status === 'uploading')}
-          data-testid="ticket-reply-submit"
-        >
-          {t('support.reply.send')}
-        </Button>
-      </Form>
-    </Card>
+    <TicketReplyForm
+      send={(body) => reply.mutateAsync(body)}
+      sending={reply.isPending}
+      onSent={() => feedback.message.success(t('support.reply.sent'))}
+      title={t('support.reply.title')}
+      placeholder={t('support.reply.placeholder')}
+      submitText={t('support.reply.send')}
+    />
   );
 }
 
@@ -184,7 +113,7 @@ export default function TicketDetailPage() {
                 ) : null}
               </Descriptions>
             </Card>
-            <Conversation ticket={data} />
+            <TicketConversation ticket={data} own="customer" authorLabel={(author) => t(`support.author.${author}`)} />
             {data.status === 'closed' ? (
               <Typography.Text type="secondary" data-testid="ticket-closed-note">
                 {t('support.detail.closedNote')}

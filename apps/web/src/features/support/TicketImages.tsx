@@ -4,7 +4,7 @@ import { useTicketImage } from '../../api/support';
 import { useI18n } from '../../i18n';
 
 /** Reads an image as a URL for <img>: the customer's own by default, the operator console passes the staff's. */
-type UseImage = typeof useTicketImage;
+export type UseImage = typeof useTicketImage;
 
 function Thumbnail({ image, useImage }: { image: TicketImage; useImage: UseImage }) {
   const { t } = useI18n();

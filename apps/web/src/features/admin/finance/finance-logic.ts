@@ -10,6 +10,7 @@ import {
 import type { RuleObject } from 'antd/es/form';
 import type { z } from 'zod';
 import { type Translate, validateWith } from '../../../lib/form';
+import { tabOf, visibleTabs } from '../layout/capability-tabs';
 
 /**
  * An amount typed in CNY as fen (decimal text), exactly: whole yuan and at most two decimals, by string arithmetic
@@ -23,7 +24,7 @@ export function yuanToFen(text: string): string | null {
 }
 
 /** The finance desk's tabs, in order, each with the capability its calls need. */
-const financeTabs = [
+export const financeTabs = [
   { key: 'orders', capability: 'orders' },
   { key: 'transfers', capability: 'transfers' },
   { key: 'packages', capability: 'packages' },
@@ -31,15 +32,10 @@ const financeTabs = [
 ] as const satisfies readonly { key: string; capability: StaffCapability }[];
 export type FinanceTab = (typeof financeTabs)[number]['key'];
 
-/** The tabs a member's capabilities open (the server refuses the others' calls anyway). */
-export function visibleFinanceTabs(capabilities: readonly StaffCapability[]): FinanceTab[] {
-  return financeTabs.filter((tab) => capabilities.includes(tab.capability)).map((tab) => tab.key);
-}
+export const visibleFinanceTabs = (capabilities: readonly StaffCapability[]): FinanceTab[] =>
+  visibleTabs(financeTabs, capabilities);
 
-/** The tab a URL names if the member may see it, else the first one they may (undefined: none). */
-export function financeTabOf(wanted: string | null, visible: readonly FinanceTab[]): FinanceTab | undefined {
-  return visible.find((tab) => tab === wanted) ?? visible[0];
-}
+export const financeTabOf = (wanted: string | null, visible: readonly FinanceTab[]) => tabOf(wanted, visible);
 
 /** Only a paid package order is refunded, and only by a member holding `refunds` (the server says the rest). */
 export function canRefund(order: Pick<StaffOrder, 'kind' | 'status'>, capabilities: readonly StaffCapability[]) {

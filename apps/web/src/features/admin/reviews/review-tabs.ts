@@ -1,19 +1,15 @@
 import type { StaffCapability } from '@edgeward/contract';
+import { tabOf, visibleTabs } from '../layout/capability-tabs';
 
 /** The reviewer's desk's tabs, in order, each with the capability its calls need. */
-const reviewTabs = [
+export const reviewTabs = [
   { key: 'domains', capability: 'reviews' },
   { key: 'real-name', capability: 'reviews' },
   { key: 'ownership', capability: 'ownership' },
 ] as const satisfies readonly { key: string; capability: StaffCapability }[];
 export type ReviewTab = (typeof reviewTabs)[number]['key'];
 
-/** The tabs a member's capabilities open (the server refuses the others' calls anyway). */
-export function visibleReviewTabs(capabilities: readonly StaffCapability[]): ReviewTab[] {
-  return reviewTabs.filter((tab) => capabilities.includes(tab.capability)).map((tab) => tab.key);
-}
+export const visibleReviewTabs = (capabilities: readonly StaffCapability[]): ReviewTab[] =>
+  visibleTabs(reviewTabs, capabilities);
 
-/** The tab a URL names if the member may see it, else the first one they may (undefined: none). */
-export function reviewTabOf(wanted: string | null, visible: readonly ReviewTab[]): ReviewTab | undefined {
-  return visible.find((tab) => tab === wanted) ?? visible[0];
-}
+export const reviewTabOf = (wanted: string | null, visible: readonly ReviewTab[]) => tabOf(wanted, visible);

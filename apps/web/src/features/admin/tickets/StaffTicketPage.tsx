@@ -1,57 +1,39 @@
-import type { StaffTicketDetail, TicketImage, TicketReply } from '@edgeward/contract';
-import { App, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
+import type { StaffTicketDetail } from '@edgeward/contract';
+import { App, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { useStaffResolve, useStaffTicket, useStaffTicketImage } from '../../../api/admin-desk';
+import {
+  staffTicketImageUploader,
+  useStaffReply,
+  useStaffResolve,
+  useStaffTicket,
+  useStaffTicketImage,
+} from '../../../api/admin-desk';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { DataState } from '../../../components/DataState';
 import { PageContainer } from '../../../components/PageContainer';
 import { formatTime } from '../../../lib/time';
-import { TicketImages, TicketStatusTag } from '../../support';
+import { TicketConversation, TicketReplyForm, TicketStatusTag } from '../../support';
 import { useAdminI18n } from '../admin-texts';
-import { StaffReplyForm } from './StaffReplyForm';
 import { urgencyColors } from './ticket-display';
 
-interface Entry {
-  key: string;
-  author: TicketReply['author'];
-  content: string;
-  images: TicketImage[];
-  createdAt: number;
-}
-
-/** The customer's description, then the replies of both sides, oldest first; texts as text, never as HTML. */
-function Conversation({ ticket }: { ticket: StaffTicketDetail }) {
+/** The staff's reply to the ticket, with images uploaded to it as they are picked. */
+function StaffReplyForm({ id }: { id: number }) {
   const { t } = useAdminI18n();
-  const entries: Entry[] = [
-    { key: 'd', author: 'customer', content: ticket.description, images: ticket.images, createdAt: ticket.createdAt },
-    ...ticket.replies.map((r) => ({ ...r, key: String(r.id) })),
-  ];
+  const { message } = App.useApp();
+  const reply = useStaffReply(id);
+  const upload = useMemo(() => staffTicketImageUploader(id), [id]);
   return (
-    <Flex vertical gap={12} data-testid="admin-ticket-conversation">
-      {entries.map((e) => (
-        <Card
-          key={e.key}
-          size="small"
-          data-testid={`admin-ticket-entry-${e.author}`}
-          style={{ marginLeft: e.author === 'customer' ? 0 : 24, marginRight: e.author === 'customer' ? 24 : 0 }}
-          title={
-            <Space wrap>
-              <Typography.Text strong>
-                {e.author === 'customer' ? ticket.userName : t('adminDesk.ticket.staff')}
-              </Typography.Text>
-              <Typography.Text type="secondary">{formatTime(e.createdAt)}</Typography.Text>
-            </Space>
-          }
-        >
-          <Flex vertical gap={8}>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0, overflowWrap: 'anywhere' }}>
-              {e.content}
-            </Typography.Paragraph>
-            <TicketImages images={e.images} useImage={useStaffTicketImage} />
-          </Flex>
-        </Card>
-      ))}
-    </Flex>
+    <TicketReplyForm
+      send={(body) => reply.mutateAsync(body)}
+      sending={reply.isPending}
+      onSent={() => message.success(t('adminDesk.ticket.sent'))}
+      upload={upload}
+      title={t('adminDesk.ticket.replyTitle')}
+      placeholder={t('adminDesk.ticket.replyPlaceholder')}
+      submitText={t('adminDesk.ticket.send')}
+      testIdPrefix="admin-"
+    />
   );
 }
 
@@ -152,7 +134,13 @@ export default function StaffTicketPage() {
               >
                 <Summary ticket={data} />
               </Card>
-              <Conversation ticket={data} />
+              <TicketConversation
+                ticket={data}
+                own="staff"
+                authorLabel={(author) => (author === 'customer' ? data.userName : t('adminDesk.ticket.staff'))}
+                useImage={useStaffTicketImage}
+                testIdPrefix="admin-"
+              />
               {data.status === 'closed' ? (
                 <Typography.Text type="secondary" data-testid="admin-ticket-closed-note">
                   {t('adminDesk.ticket.closedNote')}
