@@ -34,6 +34,18 @@ const areas = {
     tests: ['certificate-check.test.ts'],
   }),
   message: moduleArea('message'),
+  // The operator console's staff: sign-in, sessions, roles and the audit log, with the guard of the staff routes.
+  staff: {
+    mutate: [
+      `${server}/modules/staff/**/*.ts`,
+      `${server}/lib/staff-audit.ts`,
+      `${server}/http/staff-auth.ts`,
+      `${server}/http/staff-address.ts`,
+      'packages/contract/src/staff-permissions.ts',
+    ],
+    tests: [`${server}/modules/staff/**/*.test.ts`],
+    database: true,
+  },
   'operation-log': moduleArea('operation-log', { mutate: ['actor.ts'], tests: [] }),
   // The sandbox gateways' callbacks (payment and face check) are checked in sandbox-callback.ts.
   'payment-provider': {
