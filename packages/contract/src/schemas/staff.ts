@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { staffCapabilities, staffRoles } from '../staff-permissions';
-import { UserNameSchema } from './auth';
+import { LoginSchema, UserNameSchema } from './auth';
 import { FenSchema } from './commerce';
 import { EpochMsSchema, epochMsQuery, PageQuerySchema, requiredText, text } from './common';
-import { TotpCodeSchema } from './security';
+import { SecondFactorLoginSchema, TotpCodeSchema } from './security';
 import { TicketDetailSchema, TicketSchema, TicketUrgencySchema, ticketStatuses } from './support';
 
 export const StaffRoleSchema = z.enum(staffRoles, { error: 'staff.role.required' });
 
-export const StaffLoginSchema = z.object({
-  userName: requiredText().max(limits.account.userNameMax, { error: 'account.userName.max' }),
-  password: text().min(1, { error: 'validation.required' }).max(limits.account.passwordMax, {
-    error: 'account.password.max',
-  }),
-});
+/** The customers' sign-in fields and rules; staff have no captcha (their names lock instead). */
+export const StaffLoginSchema = LoginSchema.pick({ userName: true, password: true });
 export type StaffLogin = z.infer<typeof StaffLoginSchema>;
 
 /**
@@ -38,10 +34,8 @@ export const StaffLoginResultSchema = z.union([
 ]);
 export type StaffLoginResult = z.infer<typeof StaffLoginResultSchema>;
 
-export const StaffSecondFactorSchema = z.object({
-  challenge: text().min(1).max(128),
-  code: TotpCodeSchema,
-});
+/** The customers' second step, with an authenticator code only: staff have no recovery codes. */
+export const StaffSecondFactorSchema = SecondFactorLoginSchema.extend({ code: TotpCodeSchema });
 export type StaffSecondFactor = z.infer<typeof StaffSecondFactorSchema>;
 
 export const StaffMeSchema = z.object({

@@ -1,6 +1,7 @@
 import type { CdnType, Permission, PermissionId, StaffCustomerQuery } from '@edgeward/contract';
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { likePattern } from '../../db/like';
 import { domains, loginLog, sessions, userPermissions, users } from '../../db/schema';
 
 /* The operator console's reads of customer accounts (customer-desk.service.ts). */
@@ -15,13 +16,11 @@ const customerColumns = {
   createdAt: users.createdAt,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** By part of the name or email, the exact id, or part of one of their domains' names; newest accounts first. */
 export async function search(ex: Executor, query: StaffCustomerQuery) {
   let where: SQL | undefined;
   if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
+    const like = likePattern(query.search);
     const byDomain = sql`EXISTS (SELECT 1 FROM ${domains} WHERE ${domains.userId} = ${users.id} AND ${domains.domainName} ILIKE ${like})`;
     const byId = /^\d{1,15}$/.test(query.search) ? eq(users.id, Number(query.search)) : undefined;
     where = or(ilike(users.userName, like), ilike(users.email, like), byDomain, byId);

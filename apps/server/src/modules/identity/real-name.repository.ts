@@ -1,6 +1,7 @@
 import type { StaffRealNameQuery } from '@edgeward/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { likePattern } from '../../db/like';
 import { faceCheckNotifications, type RealNameAttemptRow, realNameAttempts, users } from '../../db/schema';
 
 /*
@@ -51,7 +52,7 @@ export async function listForReview(ex: Executor, query: StaffRealNameQuery) {
       ? eq(users.realNameVerified, true)
       : and(eq(users.realNameVerified, false), inArray(realNameAttempts.status, ['pending', 'failed'])),
   ];
-  if (query.search) conditions.push(ilike(users.userName, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (query.search) conditions.push(ilike(users.userName, likePattern(query.search)));
   const where = and(...conditions);
   const from = ex
     .select({ userId: users.id, userName: users.userName, verified: users.realNameVerified, attempt: realNameAttempts })

@@ -1,6 +1,7 @@
 import type { StaffAuditQuery, StaffRole } from '@edgeward/contract';
 import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { likePattern } from '../../db/like';
 import { staff, staffAuditLog, staffChallenges, staffSessions } from '../../db/schema';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -161,14 +162,12 @@ export async function revokeSessionsOf(db: Executor, staffId: number, at: Date):
 
 function auditFilter(query: Omit<StaffAuditQuery, 'page' | 'size'>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.staffName) conditions.push(ilike(staffAuditLog.staffName, `%${escapeLike(query.staffName)}%`));
+  if (query.staffName) conditions.push(ilike(staffAuditLog.staffName, likePattern(query.staffName)));
   if (query.action) conditions.push(eq(staffAuditLog.action, query.action));
   if (query.from !== undefined) conditions.push(gte(staffAuditLog.createdAt, new Date(query.from)));
   if (query.to !== undefined) conditions.push(lte(staffAuditLog.createdAt, new Date(query.to)));
   return conditions.length ? and(...conditions) : undefined;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAudit(db: Executor, query: StaffAuditQuery) {
   const where = auditFilter(query);

@@ -1,6 +1,7 @@
 import type { StaffTicketQuery, TicketListQuery, TicketStatus } from '@edgeward/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { likePattern } from '../../db/like';
 import { rowsOf } from '../../db/migrate';
 import {
   type TicketImageRow,
@@ -34,8 +35,6 @@ export async function insertTicket(tx: Executor, t: NewTicket): Promise<TicketRo
   return row!;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listOfUser(
   ex: Executor,
   userId: number,
@@ -48,7 +47,7 @@ export async function listOfUser(
   if (query.from !== undefined) conditions.push(gte(tickets.createdAt, new Date(query.from)));
   if (query.to !== undefined) conditions.push(lt(tickets.createdAt, new Date(query.to)));
   if (query.keyword) {
-    const like = `%${escapeLike(query.keyword)}%`;
+    const like = likePattern(query.keyword);
     conditions.push(or(ilike(tickets.ticketNo, like), ilike(tickets.title, like)));
   }
   const where = and(...conditions);
@@ -197,7 +196,7 @@ export async function listForStaff(ex: Executor, query: StaffTicketQuery) {
   ];
   if (query.urgency) conditions.push(eq(tickets.urgency, query.urgency));
   if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
+    const like = likePattern(query.search);
     conditions.push(or(ilike(tickets.ticketNo, like), ilike(tickets.title, like), ilike(users.userName, like)));
   }
   const where = and(...conditions);
