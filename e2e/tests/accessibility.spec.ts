@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { api, loginDemo } from '../support/domains';
 import { expect, TOKEN_STORAGE_KEY, test } from '../support/fixtures';
-import { demoAdminToken, STAFF_TOKEN_KEY } from '../support/staff';
+import { demoAdminToken, STAFF_TOKEN_KEY, staffApi } from '../support/staff';
 
 /**
  * Issue 25: no serious or critical axe-core violation (WCAG 2.x A and AA, 2.2 AA included) on any screen of the spec,
@@ -31,6 +31,8 @@ const adminRoutes = [
   '/admin/reviews',
   '/admin/reviews?tab=real-name',
   '/admin/reviews?tab=ownership',
+  '/admin/notices',
+  '/admin/customers',
 ];
 
 /** The demo's objects whose pages take an id. */
@@ -216,7 +218,15 @@ for (const { locale, theme } of combinations) {
     const found: string[] = [];
     // A ticket of the demo customer's, as the support staff read it.
     const ticket = `/admin/tickets/${(await demoIds(request, await loginDemo(request))).ticket}`;
-    for (const route of [...adminRoutes, ticket]) found.push(...(await violationsOn(page, route, inFlight)));
+    // The demo customer's account, read only.
+    const demo = await staffApi<{ list: { id: number; userName: string }[] }>(
+      request,
+      await demoAdminToken(request),
+      'GET',
+      '/admin/customers?search=demo',
+    );
+    const account = `/admin/customers/${demo.list.find((customer) => customer.userName === 'demo')?.id}`;
+    for (const route of [...adminRoutes, ticket, account]) found.push(...(await violationsOn(page, route, inFlight)));
     expect(found).toEqual([]);
   });
 

@@ -185,7 +185,12 @@ test('a new member sets two-factor sign-in up at the first sign-in and sees only
   await expect(page.getByTestId('admin-staff-badge')).toContainText(`${name}Support`);
   // A support member has no two-factor exemption, and no staff or audit screens.
   await expect(page.getByTestId('admin-two-factor-exempt')).toHaveCount(0);
-  await expect(page.getByTestId('admin-menu').getByRole('menuitem')).toHaveText(['Dashboard', 'Tickets']);
+  await expect(page.getByTestId('admin-menu').getByRole('menuitem')).toHaveText([
+    'Dashboard',
+    'Tickets',
+    'Notices',
+    'Customers',
+  ]);
   await page.goto('/admin/staff');
   await expect(page.getByTestId('admin-403')).toBeVisible();
 

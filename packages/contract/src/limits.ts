@@ -117,6 +117,12 @@ export const limits = {
     topMax: 100,
     /** The overview covers the last 7 days (spec section 9). */
     overviewDays: 7,
+    /** A file of access-log lines imported from the operator console: at most this many bytes as uploaded... */
+    importMaxBytes: 10 * 1024 * 1024,
+    /** ...and this many once inflated (a gzip file). */
+    importMaxInflatedBytes: 64 * 1024 * 1024,
+    /** Rejected lines the import's answer describes (with their line number); the rest are only counted. */
+    importProblemsShown: 20,
   },
   apiKey: {
     /** Keys one user may hold, enabled or not. */

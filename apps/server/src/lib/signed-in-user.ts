@@ -24,6 +24,8 @@ export const signedInUserColumns = {
   avatar: users.avatar,
   cdnType: users.cdnType,
   realNameVerified: users.realNameVerified,
+  /** A disabled account's sessions and keys open nothing (the callers check it). */
+  disabledAt: users.disabledAt,
   permissions: permissionsOfUser,
 };
 

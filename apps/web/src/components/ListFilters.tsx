@@ -4,15 +4,21 @@ import { useState } from 'react';
 import { useI18n } from '../i18n';
 import { usePageState } from './PageTable';
 
+/** Where a list starts when it is not at its initial filters: a search from the address (`?search=...`). */
+export interface ListStart<F> {
+  filters?: Partial<F>;
+  text?: string;
+}
+
 /**
  * The state of a list page's filters: what is typed in the search box, the filters in force, and the page, which
  * goes back to the first whenever a filter changes. `clear` returns to the initial filters (keeping what `keep`
- * names, such as the sort order) and empties the box.
+ * names, such as the sort order) and empties the box; `start` is where the list opens, when elsewhere.
  */
-export function useListState<F extends object>(initial: F, pageSize?: number) {
+export function useListState<F extends object>(initial: F, pageSize?: number, start?: ListStart<F>) {
   const pageState = usePageState(pageSize);
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<F>(initial);
+  const [search, setSearch] = useState(start?.text ?? '');
+  const [filters, setFilters] = useState<F>(() => ({ ...initial, ...start?.filters }));
   const change = (next: Partial<F>) => {
     setFilters((current) => ({ ...current, ...next }));
     pageState.reset();

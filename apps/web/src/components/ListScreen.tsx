@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Remote } from '../lib/remote-state';
 import { ListEmpty } from './ListEmpty';
-import { DateRangeFilter, ListFilter, ListSearch, type TimeRange, useListState } from './ListFilters';
+import { DateRangeFilter, ListFilter, ListSearch, type ListStart, type TimeRange, useListState } from './ListFilters';
 import { type PageData, PageTable } from './PageTable';
 
 /** The filters in force: an empty search box and a cleared choice ask for everything. */
@@ -18,8 +18,8 @@ function filtersInForce<F extends object>(filters: F): Partial<F> {
  * an export takes) and the query of the page in view. `filtered` tells an empty answer under a filter from an
  * empty account.
  */
-export function useListScreen<F extends object>(initial: F) {
-  const state = useListState<F>(initial);
+export function useListScreen<F extends object>(initial: F, start?: ListStart<F>) {
+  const state = useListState<F>(initial, undefined, start);
   const filterQuery = filtersInForce(state.filters);
   const query = { page: state.pageState.page, size: state.pageState.size, ...filterQuery };
   return { ...state, filterQuery, query, filtered: Object.keys(filterQuery).length > 0 };

@@ -5,8 +5,14 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { webEnUS } from './en-US';
 import { adminEnUS } from './en-US/admin';
+import { adminCustomerEnUS } from './en-US/admin-customer';
+import { adminEdgeEnUS } from './en-US/admin-edge';
+import { adminNoticeEnUS } from './en-US/admin-notice';
 import { webZhCN } from './zh-CN';
 import { adminZhCN } from './zh-CN/admin';
+import { adminCustomerZhCN } from './zh-CN/admin-customer';
+import { adminEdgeZhCN } from './zh-CN/admin-edge';
+import { adminNoticeZhCN } from './zh-CN/admin-notice';
 
 /** Argument names, plain (`{n}`) or ICU (`{n, plural, ...}`): a plural in one language may be plain in the other. */
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
@@ -29,6 +35,37 @@ describe('locales', () => {
 
   it('zh-CN covers every text of the operator console (its own catalogue), with the same placeholders', () => {
     check(adminEnUS, adminZhCN);
+  });
+
+  it('zh-CN covers every text of the operator console’s edge desk, with the same placeholders', () => {
+    check(adminEdgeEnUS, adminEdgeZhCN);
+  });
+
+  it('zh-CN covers every text of the notices desk, with the same placeholders, keys of its own and ICU that compiles', () => {
+    check(adminNoticeEnUS, adminNoticeZhCN);
+    const taken = Object.keys(adminNoticeEnUS).filter(
+      (key) => Object.hasOwn(enUS, key) || Object.hasOwn(webEnUS, key) || Object.hasOwn(adminEnUS, key),
+    );
+    expect(taken).toEqual([]);
+    for (const [locale, messages] of [
+      ['en-US', adminNoticeEnUS],
+      ['zh-CN', adminNoticeZhCN],
+    ] as const) {
+      for (const text of Object.values(messages).filter(isIcuMessage)) {
+        expect(() => new IntlMessageFormat(text, locale), text).not.toThrow();
+      }
+    }
+    expect(icuFormat('en-US')(adminNoticeEnUS['adminNotice.sent'], { count: 1 })).toBe(
+      'The notice was sent to 1 customer',
+    );
+  });
+
+  it('zh-CN covers every text of the customers desk, with the same placeholders and keys of its own', () => {
+    check(adminCustomerEnUS, adminCustomerZhCN);
+    const taken = Object.keys(adminCustomerEnUS).filter(
+      (key) => Object.hasOwn(enUS, key) || Object.hasOwn(webEnUS, key) || Object.hasOwn(adminEnUS, key),
+    );
+    expect(taken).toEqual([]);
   });
 
   it('labels every action the staff audit log records (an area that adds one adds its label)', () => {

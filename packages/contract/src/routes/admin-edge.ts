@@ -7,13 +7,15 @@ import {
   StaffEdgeNodeCreatedSchema,
   StaffEdgeNodeCreateSchema,
   StaffEdgeNodeSchema,
+  StaffTrafficImportResultSchema,
 } from '../schemas/staff-edge';
 
 const tag = 'admin';
 
 /**
  * Operations' desk (issue 28): the edge nodes (add with the token shown once, revoke), the failures the nodes
- * reported with nginx's message, and publishing every domain again. The command line's own actions, audited.
+ * reported with nginx's message, publishing every domain again, and importing a file of access-log lines. The command
+ * line's own actions, audited.
  */
 export const staffEdgeRoutes = {
   nodes: defineRoute({
@@ -63,5 +65,18 @@ export const staffEdgeRoutes = {
     auth: 'staff',
     staffPermission: 'republish',
     data: z.object({ queued: z.number().int() }),
+  }),
+  trafficImport: defineRoute({
+    method: 'POST',
+    path: '/admin/edge/traffic-import',
+    summary:
+      'Import a file of edge access-log lines into the statistics, as `npm run ops -- logs import` does (multipart, one ' +
+      'file: JSON lines, optionally gzip by content; <= 10 MB, <= 64 MB inflated); a batch imported before is not ' +
+      'counted again',
+    tag,
+    auth: 'staff',
+    staffPermission: 'trafficImport',
+    data: StaffTrafficImportResultSchema,
+    timeoutMs: 300_000,
   }),
 };

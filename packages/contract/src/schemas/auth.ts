@@ -121,6 +121,8 @@ export const ProfileSchema = z.object({
   realNameVerified: z.boolean(),
   roles: z.array(RoleSchema),
   createdAt: EpochMsSchema,
+  /** Signed in through an operator's simulation link: the console says so while it lasts. */
+  simulated: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -185,6 +187,7 @@ export const loginLogReasons = [
   'totp',
   'recovery_code',
   'wrong_second_factor',
+  'account_disabled',
 ] as const;
 export type LoginLogReason = (typeof loginLogReasons)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { actions, PermissionSchema, permissionIds } from '../permissions';
+import { FenSchema } from './commerce';
 import { EpochMsSchema, PageQuerySchema, text } from './common';
 import { CdnTypeSchema } from './eo';
 
@@ -18,10 +19,27 @@ export const StaffCustomerSchema = z.object({
   cdnType: CdnTypeSchema,
   realNameVerified: z.boolean(),
   createdAt: EpochMsSchema,
+  /** Set while an operator has the account disabled. */
+  disabledAt: EpochMsSchema.nullable(),
 });
 export type StaffCustomer = z.infer<typeof StaffCustomerSchema>;
 
+/** The customer's business at a glance; each count links to its desk (orders, tickets) in the console. */
+export const StaffCustomerSummarySchema = z.object({
+  balanceFen: FenSchema,
+  orders: z.number().int(),
+  packagesInForce: z.number().int(),
+  domains: z.number().int(),
+  domainsAbnormal: z.number().int(),
+  certificates: z.number().int(),
+  openTickets: z.number().int(),
+  apiKeys: z.number().int(),
+});
+export type StaffCustomerSummary = z.infer<typeof StaffCustomerSummarySchema>;
+
 export const StaffCustomerDetailSchema = StaffCustomerSchema.extend({
+  disabledReason: z.string().nullable(),
+  summary: StaffCustomerSummarySchema,
   twoFactorEnabled: z.boolean(),
   permissions: z.array(PermissionSchema),
   openSessions: z.number().int(),

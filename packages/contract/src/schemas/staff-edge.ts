@@ -5,9 +5,11 @@ import { EpochMsSchema, requiredText } from './common';
 export const EdgeNodeNameSchema = requiredText().regex(/^[a-z0-9][\w.-]{0,63}$/i, { error: 'staff.edgeNode.name' });
 
 export const StaffEdgeNodeCreateSchema = z.object({ name: EdgeNodeNameSchema });
+export type StaffEdgeNodeCreate = z.infer<typeof StaffEdgeNodeCreateSchema>;
 
 /** The new node's token, shown once: the agent's EDGE_NODE_TOKEN. */
 export const StaffEdgeNodeCreatedSchema = z.object({ name: z.string(), token: z.string() });
+export type StaffEdgeNodeCreated = z.infer<typeof StaffEdgeNodeCreatedSchema>;
 
 export const StaffEdgeNodeSchema = z.object({
   name: z.string(),
@@ -37,3 +39,23 @@ export const StaffEdgeFailureSchema = z.object({
   reportedAt: EpochMsSchema,
 });
 export type StaffEdgeFailure = z.infer<typeof StaffEdgeFailureSchema>;
+
+/**
+ * What a file of access-log lines imported from the console came to: the same counts as `npm run ops -- logs import`
+ * (lines already imported before, in a batch seen earlier, are counted once, not again), and the first rejected lines
+ * with their line number in the file.
+ */
+export const StaffTrafficImportResultSchema = z.object({
+  /** Non-empty lines read. */
+  lines: z.number().int(),
+  /** Counted into the statistics. */
+  accepted: z.number().int(),
+  /** Not access-log lines. */
+  rejected: z.number().int(),
+  /** Lines for a host no domain here serves. */
+  unknownHost: z.number().int(),
+  /** Lines in batches imported before: not counted again. */
+  duplicate: z.number().int(),
+  problems: z.array(z.object({ line: z.number().int(), problem: z.string() })),
+});
+export type StaffTrafficImportResult = z.infer<typeof StaffTrafficImportResultSchema>;

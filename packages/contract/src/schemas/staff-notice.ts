@@ -27,6 +27,7 @@ export type StaffNotice = z.infer<typeof StaffNoticeSchema>;
 
 /** The notice as the customer will see it: the title, and the content after the sanitizer. */
 export const StaffNoticePreviewSchema = z.object({ title: z.string(), html: z.string() });
+export type StaffNoticePreview = z.infer<typeof StaffNoticePreviewSchema>;
 
 export const StaffNoticeSentSchema = z.object({ recipients: z.number().int() });
 
@@ -42,3 +43,4 @@ export const StaffNoticeRecordSchema = z.object({
   recipients: z.number().int(),
   sentAt: EpochMsSchema,
 });
+export type StaffNoticeRecord = z.infer<typeof StaffNoticeRecordSchema>;

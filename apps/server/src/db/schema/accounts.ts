@@ -13,6 +13,9 @@ export const users = pgTable('users', {
   realNameVerified: boolean('real_name_verified').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
+  /** Set by an operator: no session, API key or password opens the account meanwhile. */
+  disabledAt: at('disabled_at'),
+  disabledReason: text('disabled_reason'),
 });
 
 export const userPermissions = pgTable(

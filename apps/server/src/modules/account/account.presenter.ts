@@ -1,13 +1,13 @@
-import type { LoginLogItem, PageQuery, Profile, Role, SessionItemSchema } from '@edgeward/contract';
+import type { LoginLogItem, PageQuery, Profile, SessionItemSchema } from '@edgeward/contract';
 import type { z } from 'zod';
 import { pageWithTotal } from '../../lib/page';
-import type { SessionService } from '../session';
+import type { AuthUser, SessionService } from '../session';
 import type { listLoginLog, ProfileRow } from './account.repository';
 
 /** Database rows -> the contract's account responses; times become epoch milliseconds. */
 
-export function toProfile(row: ProfileRow, roles: Role[]): Profile {
-  return { ...row, roles, createdAt: row.createdAt.getTime() };
+export function toProfile(row: ProfileRow, user: Pick<AuthUser, 'roles' | 'simulated'>): Profile {
+  return { ...row, roles: user.roles, createdAt: row.createdAt.getTime(), simulated: user.simulated === true };
 }
 
 type OpenSession = Awaited<ReturnType<SessionService['listOpen']>>[number];

@@ -9,7 +9,6 @@ import {
   loginChallenges,
   loginLog,
   passwordResetTokens,
-  sessions,
   simulationTokens,
   userPermissions,
   users,
@@ -22,7 +21,7 @@ const sameText = (column: AnyPgColumn, value: string) => sql`lower(${column}) = 
 
 export async function findUserByName(db: Executor, userName: string) {
   const [row] = await db
-    .select({ id: users.id, userName: users.userName, passwordHash: users.passwordHash })
+    .select({ id: users.id, userName: users.userName, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
     .from(users)
     .where(sameText(users.userName, userName));
   return row;
@@ -107,12 +106,6 @@ export async function updateProfile(
   values: { userName: string; email: string; updatedAt: Date },
 ) {
   await db.update(users).set(values).where(eq(users.id, userId));
-}
-
-/** 'login' or 'simulation' (an operator acting as the user). */
-export async function findSessionKind(db: Executor, sessionId: number): Promise<string | undefined> {
-  const [row] = await db.select({ kind: sessions.kind }).from(sessions).where(eq(sessions.id, sessionId));
-  return row?.kind;
 }
 
 export async function findPasswordHash(db: Executor, userId: number): Promise<string | undefined> {

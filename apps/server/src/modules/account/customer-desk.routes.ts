@@ -18,6 +18,12 @@ export function registerCustomerDesk(app: FastifyInstance, desk: ReturnType<type
   registerRoute(app, r.twoFactorOff, ({ staff, address, params, body }) =>
     desk.twoFactorOff(staffActor(staff, address), params.id, body),
   );
+  registerRoute(app, r.disable, ({ staff, address, params, body }) =>
+    desk.disable(staffActor(staff, address), params.id, body),
+  );
+  registerRoute(app, r.enable, ({ staff, address, params, body }) =>
+    desk.enable(staffActor(staff, address), params.id, body),
+  );
   registerRoute(app, r.simulate, ({ staff, address, params, body }) =>
     desk.simulate(staffActor(staff, address), params.id, body),
   );

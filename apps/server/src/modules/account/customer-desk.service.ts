@@ -9,14 +9,16 @@ import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import { pageWithTotal } from '../../lib/page';
 import { recordStaffAction, type StaffActor, type StaffAuditRecord } from '../../lib/staff-audit';
+import { revokeAllOfUser } from '../session';
 import { issueSimulationToken, setPermission } from './account.operator';
 import { setCdnTypeById } from './cdn-type';
 import * as repo from './customer.repository';
 import * as twoFactorRepo from './two-factor.repository';
 
-const toItem = (row: NonNullable<Awaited<ReturnType<typeof repo.find>>>) => ({
+const toItem = (row: Awaited<ReturnType<typeof repo.search>>['rows'][number]) => ({
   ...row,
   createdAt: row.createdAt.getTime(),
+  disabledAt: row.disabledAt?.getTime() ?? null,
 });
 
 /**
@@ -62,6 +64,8 @@ export function createCustomerDesk(deps: { db: Db; now: () => Date }) {
       const last = await repo.lastSignIn(db, id);
       return {
         ...toItem(customer),
+        disabledReason: customer.disabledReason,
+        summary: await repo.summaryOf(db, id, now()),
         twoFactorEnabled: await twoFactorRepo.isEnabled(db, id),
         permissions: await repo.permissionsOf(db, id),
         openSessions: await repo.openSessions(db, id, now()),
@@ -111,9 +115,44 @@ export function createCustomerDesk(deps: { db: Db; now: () => Date }) {
       return null;
     },
 
+    /**
+     * Closes the account: its sessions are revoked in the same transaction, and while it is disabled no session, API
+     * key or password opens it (session.service, api-key-auth, login.service check the mark).
+     */
+    async disable(actor: StaffActor, id: number, body: StaffReason): Promise<null> {
+      const customer = await customerOf(id);
+      await db.transaction(async (tx) => {
+        const at = now();
+        if (!(await repo.disable(tx, id, at, body.reason))) throw new AppError('CUSTOMER_ALREADY_DISABLED');
+        await revokeAllOfUser(tx, id);
+        await audit(tx, actor, customer, {
+          action: 'customer.disable',
+          before: { disabled: false },
+          after: { disabled: true },
+          reason: body.reason,
+        });
+      });
+      return null;
+    },
+
+    async enable(actor: StaffActor, id: number, body: StaffReason): Promise<null> {
+      const customer = await customerOf(id);
+      await db.transaction(async (tx) => {
+        if (!(await repo.enable(tx, id, now()))) throw new AppError('CUSTOMER_NOT_DISABLED');
+        await audit(tx, actor, customer, {
+          action: 'customer.enable',
+          before: { disabled: true, reason: customer.disabledReason },
+          after: { disabled: false },
+          reason: body.reason,
+        });
+      });
+      return null;
+    },
+
     /** A one-time link to the customer's console as them (short-lived; a simulated session changes no secrets). */
     async simulate(actor: StaffActor, id: number, body: StaffReason) {
       const customer = await customerOf(id);
+      if (customer.disabledAt) throw new AppError('ACCOUNT_DISABLED');
       return db.transaction(async (tx) => {
         const issued = (await issueSimulationToken(tx, { id }, now()))!;
         await audit(tx, actor, customer, { action: 'customer.simulate', reason: body.reason });

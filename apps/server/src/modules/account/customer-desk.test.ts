@@ -1,10 +1,11 @@
 import { limits } from '@edgeward/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
 import { createTestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { operationLog, staffAuditLog, userTwoFactor } from '../../db/schema';
+import { loginLog, operationLog, staffAuditLog, users, userTwoFactor } from '../../db/schema';
+import { createPasswordHasher } from '../../secrets/password-hasher';
 
 describe.each(dbKinds)('the customers in the operator console on %s', (kind) => {
   let ctx: TestContext;
@@ -85,11 +86,111 @@ describe.each(dbKinds)('the customers in the operator console on %s', (kind) => 
     expect(link.path).toBe(`/user/login/${link.token}`);
     const signIn = await ctx.app.inject({ method: 'POST', url: `/api/user/simulation/${link.token}` });
     expect(signIn.json().data.token).toEqual(expect.any(String));
+    // The customer's console shows a banner while simulated: the profile says which session it is.
+    const profileOf = async (authorization: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization } })).json().data;
+    expect((await profileOf(signIn.json().data.token)).simulated).toBe(true);
+    expect((await profileOf(user.token)).simulated).toBe(false);
     const twice = await ctx.app.inject({ method: 'POST', url: `/api/user/simulation/${link.token}` });
     expect(twice.statusCode).toBe(400);
     // Support may open a simulation but not change the account.
     expect((await call('PUT', `/admin/customers/${user.id}/cdn-type`, { cdnType: 'all' }, support)).statusCode).toBe(
       403,
     );
+  });
+
+  it('disables an account: its sessions end and neither its password nor a new session opens it, until enabled', async () => {
+    const user = await createTestUser(ctx);
+    const password = 'Disable-me-123';
+    const passwordHash = await createPasswordHasher(ctx.config.passwordHashing).hash(password);
+    await ctx.database.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    const login = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: user.userName, password } });
+    const profile = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers });
+    const other = (await login()).json().data.token as string;
+
+    expect((await call('POST', `/admin/customers/${user.id}/disable`, { reason: '' })).statusCode).toBe(400);
+    const support = await createTestStaff(ctx, 'support');
+    const byRole = await call('POST', `/admin/customers/${user.id}/disable`, { reason: 'fraud' }, support);
+    expect(byRole.statusCode).toBe(403);
+    expect((await profile(user.headers)).statusCode).toBe(200);
+
+    expect((await call('POST', `/admin/customers/${user.id}/disable`, { reason: 'chargeback fraud' })).statusCode).toBe(
+      200,
+    );
+    expect((await profile(user.headers)).statusCode).toBe(401);
+    expect((await profile({ authorization: other })).statusCode).toBe(401);
+    const refused = await login();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('ACCOUNT_DISABLED');
+    const [logged] = await ctx.database.db
+      .select({ reason: loginLog.reason })
+      .from(loginLog)
+      .where(and(eq(loginLog.userId, user.id), eq(loginLog.result, 'failure')));
+    expect(logged?.reason).toBe('account_disabled');
+    // A wrong password is told nothing more than anyone's.
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: user.userName, password: 'Not-the-one-1' },
+    });
+    expect(wrong.json().error).toBe('LOGIN_FAILED');
+    const detail = (await call('GET', `/admin/customers/${user.id}`)).json().data;
+    expect(detail).toMatchObject({
+      disabledAt: ctx.clock.now.getTime(),
+      disabledReason: 'chargeback fraud',
+      openSessions: 0,
+    });
+    const listed = (await call('GET', `/admin/customers?search=${user.userName}`)).json().data.list[0];
+    expect(listed.disabledAt).toBe(ctx.clock.now.getTime());
+    // A session opened meanwhile (a race with the disable) opens nothing either.
+    const { token: raced } = await ctx.app.sessions.open(user.id, {});
+    expect((await profile({ authorization: raced })).statusCode).toBe(401);
+    const link = await call('POST', `/admin/customers/${user.id}/simulation`, { reason: 'look' });
+    expect(link.json().error).toBe('ACCOUNT_DISABLED');
+
+    const twice = await call('POST', `/admin/customers/${user.id}/disable`, { reason: 'again' });
+    expect(twice.json().error).toBe('CUSTOMER_ALREADY_DISABLED');
+
+    expect((await call('POST', `/admin/customers/${user.id}/enable`, { reason: '' })).statusCode).toBe(400);
+    expect((await call('POST', `/admin/customers/${user.id}/enable`, { reason: 'cleared' })).statusCode).toBe(200);
+    expect((await call('POST', `/admin/customers/${user.id}/enable`, { reason: 'cleared' })).json().error).toBe(
+      'CUSTOMER_NOT_DISABLED',
+    );
+    expect((await profile(user.headers)).statusCode).toBe(401);
+    const back = await login();
+    expect(back.statusCode).toBe(200);
+    expect((await profile({ authorization: back.json().data.token })).statusCode).toBe(200);
+    expect((await call('GET', `/admin/customers/${user.id}`)).json().data).toMatchObject({
+      disabledAt: null,
+      disabledReason: null,
+    });
+    const audits = await ctx.database.db.select().from(staffAuditLog).where(eq(staffAuditLog.customerId, user.id));
+    expect(audits.map((a) => [a.action, a.reason])).toEqual([
+      ['customer.disable', 'chargeback fraud'],
+      ['customer.enable', 'cleared'],
+    ]);
+    expect((await call('POST', '/admin/customers/999999/disable', { reason: 'x' })).statusCode).toBe(404);
+  });
+
+  it("sums up a customer's business: balance, orders, packages, domains, certificates, tickets, keys", async () => {
+    const user = await createTestUser(ctx);
+    const empty = (await call('GET', `/admin/customers/${user.id}`)).json().data.summary;
+    expect(empty).toEqual({
+      balanceFen: '0',
+      orders: 0,
+      packagesInForce: 0,
+      domains: 0,
+      domainsAbnormal: 0,
+      certificates: 0,
+      openTickets: 0,
+      apiKeys: 0,
+    });
+    const key = await ctx.app.inject({ method: 'POST', url: '/api/key/create', headers: user.headers, payload: {} });
+    expect(key.statusCode).toBe(200);
+    const stranger = await createTestUser(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/key/create', headers: stranger.headers, payload: {} });
+    expect((await call('GET', `/admin/customers/${user.id}`)).json().data.summary.apiKeys).toBe(1);
   });
 });

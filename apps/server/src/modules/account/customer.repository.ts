@@ -1,8 +1,21 @@
-import type { CdnType, Permission, PermissionId, StaffCustomerQuery } from '@edgeward/contract';
-import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { CdnType, Permission, PermissionId, StaffCustomerQuery, StaffCustomerSummary } from '@edgeward/contract';
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connect';
 import { likePattern } from '../../db/like';
-import { domains, loginLog, sessions, userPermissions, users } from '../../db/schema';
+import {
+  apiKeys,
+  balances,
+  certificates,
+  domains,
+  loginLog,
+  orders,
+  sessions,
+  tickets,
+  userPackages,
+  userPermissions,
+  users,
+} from '../../db/schema';
 
 /* The operator console's reads of customer accounts (customer-desk.service.ts). */
 
@@ -14,6 +27,7 @@ const customerColumns = {
   cdnType: users.cdnType,
   realNameVerified: users.realNameVerified,
   createdAt: users.createdAt,
+  disabledAt: users.disabledAt,
 };
 
 /** By part of the name or email, the exact id, or part of one of their domains' names; newest accounts first. */
@@ -39,8 +53,58 @@ export async function search(ex: Executor, query: StaffCustomerQuery) {
 }
 
 export async function find(ex: Executor, id: number) {
-  const [row] = await ex.select(customerColumns).from(users).where(eq(users.id, id));
+  const [row] = await ex
+    .select({ ...customerColumns, disabledReason: users.disabledReason })
+    .from(users)
+    .where(eq(users.id, id));
   return row ? { ...row, cdnType: row.cdnType as CdnType } : undefined;
+}
+
+/** Disables the account when it is enabled; false when it was disabled already (decided by the row, not a read). */
+export async function disable(ex: Executor, id: number, at: Date, reason: string): Promise<boolean> {
+  const rows = await ex
+    .update(users)
+    .set({ disabledAt: at, disabledReason: reason, updatedAt: at })
+    .where(and(eq(users.id, id), isNull(users.disabledAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Enables a disabled account; false when it was not disabled. */
+export async function enable(ex: Executor, id: number, at: Date): Promise<boolean> {
+  const rows = await ex
+    .update(users)
+    .set({ disabledAt: null, disabledReason: null, updatedAt: at })
+    .where(and(eq(users.id, id), isNotNull(users.disabledAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+const countOf = (table: PgTable & { userId: AnyPgColumn }, userId: number, extra?: SQL) =>
+  sql<number>`(SELECT count(*) FROM ${table} WHERE ${table.userId} = ${userId}${extra ? sql` AND ${extra}` : sql``})`.mapWith(
+    Number,
+  );
+
+/** The customer's business in one round trip: balance, orders, packages, domains, certificates, tickets, keys. */
+export async function summaryOf(ex: Executor, userId: number, at: Date): Promise<StaffCustomerSummary> {
+  const [row] = await ex
+    .select({
+      balanceFen: sql<string>`COALESCE((SELECT ${balances.balanceFen} FROM ${balances} WHERE ${balances.userId} = ${userId}), 0)::text`,
+      orders: countOf(orders, userId),
+      packagesInForce: countOf(
+        userPackages,
+        userId,
+        sql`${userPackages.revokedAt} IS NULL AND ${userPackages.effectiveAt} <= ${at} AND ${userPackages.expiresAt} > ${at}`,
+      ),
+      domains: countOf(domains, userId),
+      domainsAbnormal: countOf(domains, userId, sql`${domains.status} = 'abnormal'`),
+      certificates: countOf(certificates, userId),
+      openTickets: countOf(tickets, userId, sql`${tickets.status} IN ('processing', 'appeal')`),
+      apiKeys: countOf(apiKeys, userId),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { ...row!, balanceFen: String(row!.balanceFen) };
 }
 
 export async function permissionsOf(ex: Executor, userId: number): Promise<Permission[]> {

@@ -26,7 +26,7 @@ export function createEmailChangeService(deps: Pick<AccountDeps, 'db' | 'now' | 
   return {
     /** The code that confirms a new email, sent to that address. */
     async sendCode(user: AuthUser, input: EmailChangeCodeRequest, locale: Locale) {
-      await refuseSimulation(db, user);
+      refuseSimulation(user);
       const email = input.email.toLowerCase();
       if (email === user.email.toLowerCase()) {
         throw new AppError('VALIDATION_FAILED', {
@@ -48,7 +48,7 @@ export function createEmailChangeService(deps: Pick<AccountDeps, 'db' | 'now' | 
 
     /** Checks the password and the code of a profile edit that changes the email; answers the code to consume. */
     async check(user: AuthUser, input: ProfileEdit): Promise<number> {
-      await refuseSimulation(db, user);
+      refuseSimulation(user);
       if (!input.currentPassword) throw fieldError('currentPassword', 'validation.required');
       if (!input.emailCode) throw fieldError('emailCode', 'account.emailCode.required');
       if (!(await deps.passwords.verify(await repo.findPasswordHash(db, user.id), input.currentPassword))) {

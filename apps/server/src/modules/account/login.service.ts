@@ -125,6 +125,16 @@ export function createLoginService(deps: LoginDeps) {
         });
         throw new AppError('LOGIN_FAILED');
       }
+      // Said only to whoever knows the password: to others a disabled account fails like any wrong password.
+      if (user.disabledAt) {
+        await attempt.settle({
+          userName: user.userName,
+          userId: user.id,
+          result: 'failure',
+          reason: 'account_disabled',
+        });
+        throw new AppError('ACCOUNT_DISABLED');
+      }
       if (await deps.twoFactor.isEnabled(user.id)) {
         const challenge = newToken();
         const at = now();

@@ -46,7 +46,7 @@ export function createPasswordService(
   return {
     /** Keeps the session that made the change signed in and signs out every other one. */
     async editPassword(user: AuthUser, input: PasswordEdit, actor: Actor) {
-      await refuseSimulation(db, user);
+      refuseSimulation(user);
       const stored = await repo.findPasswordHash(db, user.id);
       if (!(await deps.passwords.verify(stored, input.oldPassword))) throw passwordWrong('oldPassword');
       const passwordHash = await deps.passwords.hash(input.newPassword);

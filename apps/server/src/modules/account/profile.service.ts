@@ -20,7 +20,7 @@ export function createProfileService(
   async function profile(user: AuthUser): Promise<Profile> {
     const row = await repo.findProfile(db, user.id);
     if (!row) throw new AppError('UNAUTHORIZED');
-    return toProfile(row, user.roles);
+    return toProfile(row, user);
   }
 
   return {

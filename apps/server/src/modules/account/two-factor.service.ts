@@ -57,7 +57,7 @@ export function createTwoFactorService(deps: Pick<AccountDeps, 'db' | 'now' | 'p
     },
 
     async setup(user: AuthUser): Promise<TwoFactorSetup> {
-      await refuseSimulation(db, user);
+      refuseSimulation(user);
       const seed = randomBytes(20);
       if (!(await repo.savePending(db, user.id, box.seal(seed.toString('base64'), secretContext(user.id)), now()))) {
         throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
@@ -68,7 +68,7 @@ export function createTwoFactorService(deps: Pick<AccountDeps, 'db' | 'now' | 'p
     },
 
     async enable(user: AuthUser, input: TwoFactorEnable): Promise<{ recoveryCodes: string[] }> {
-      await refuseSimulation(db, user);
+      refuseSimulation(user);
       const row = await repo.findOfUser(db, user.id);
       if (row?.enabledAt) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
       if (!row) throw codeInvalid();
@@ -83,7 +83,7 @@ export function createTwoFactorService(deps: Pick<AccountDeps, 'db' | 'now' | 'p
     },
 
     async disable(user: AuthUser, input: TwoFactorDisable): Promise<null> {
-      await refuseSimulation(db, user);
+      refuseSimulation(user);
       if (!(await repo.isEnabled(db, user.id))) throw new AppError('TWO_FACTOR_NOT_ENABLED');
       if (!(await deps.passwords.verify(await accountRepo.findPasswordHash(db, user.id), input.password))) {
         throw passwordWrong('password');

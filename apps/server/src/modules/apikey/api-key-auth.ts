@@ -22,7 +22,7 @@ export interface SignedCall {
 
 /**
  * Checks a signed call's Authorization header (contract/crypto/request-signing.ts) and answers its user, as
- * requireUser needs it: the key exists, the signature matches (constant-time), the key is enabled, the timestamp is
+ * requireUser needs it: the key exists, the signature matches (constant-time), the key and its account are enabled, the timestamp is
  * within 5 minutes of now, a read-only key makes a GET, and the nonce is new. The body is checked later, against
  * the ContentSha256 answered here.
  */
@@ -49,6 +49,7 @@ export function createApiKeyAuthenticator(db: Db, box: SecretBox, now: () => Dat
         .digest();
       if (!timingSafeEqual(expected, Buffer.from(auth.signature, 'hex'))) throw new AppError('SIGNATURE_INVALID');
       if (!row.enabled) throw new AppError('API_KEY_DISABLED');
+      if (row.disabledAt) throw new AppError('ACCOUNT_DISABLED');
       const at = now();
       if (Math.abs(at.getTime() - auth.timestamp * 1000) > skewMs) throw new AppError('SIGNATURE_EXPIRED');
       if (row.readOnly && call.method !== 'GET' && call.method !== 'HEAD') throw new AppError('API_KEY_READ_ONLY');

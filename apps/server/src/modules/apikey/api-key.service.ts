@@ -53,7 +53,7 @@ export function createApiKeyService(deps: { db: Db; box: SecretBox; now: () => D
     list: async (user: AuthUser) => (await repo.listOfUser(db, user.id)).map(toApiKey),
 
     async create(user: AuthUser, input: ApiKeyCreate, actor: Actor): Promise<ApiKeyCreated> {
-      await refuseSimulation(db, user);
+      refuseSimulation(user);
       const secretId = newSecretId();
       const secretKey = newSecretKey();
       const row = await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { apiKeyNonces, apiKeys, sessions } from '../../db/schema';
+import { apiKeyNonces, apiKeys, sessions, users } from '../../db/schema';
 import { setCdnTypeById } from '../account/cdn-type';
 import { sendMessage } from '../message';
 import * as repo from './api-key.repository';
@@ -207,6 +207,19 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
     expect(res.json().error).toBe('BODY_HASH_MISMATCH');
     expect((await call(owner, 'GET', '/user/profile')).json().data.userName).toBe(owner.userName);
     await call(owner, 'POST', `/key/${key.id}/delete`);
+  });
+
+  it('refuses the keys of an account an operator disabled, until it is enabled again', async () => {
+    const user = await createTestUser(ctx);
+    const key = await createKey(user);
+    const setDisabled = (disabledAt: Date | null) =>
+      ctx.database.db.update(users).set({ disabledAt }).where(eq(users.id, user.id));
+    await setDisabled(ctx.clock.now);
+    const refused = await signed(key, 'GET', '/user/profile');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('ACCOUNT_DISABLED');
+    await setDisabled(null);
+    expect((await signed(key, 'GET', '/user/profile')).statusCode).toBe(200);
   });
 
   it('refuses a disabled key until it is enabled again, and a deleted key for good', async () => {

@@ -10,6 +10,7 @@ export async function findActiveByTokenHash(db: Executor, tokenHash: string) {
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      sessionKind: sessions.kind,
       ...signedInUserColumns,
     })
     .from(sessions)

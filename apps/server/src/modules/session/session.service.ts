@@ -19,6 +19,8 @@ export interface AuthUser {
   roles: Role[];
   /** The console session, for session-authenticated calls only. */
   sessionId?: number;
+  /** The session was opened through an operator's simulation link (sessions only). */
+  simulated?: boolean;
   /** The API key that signed the call, for key-authenticated calls only. */
   apiKeyId?: number;
 }
@@ -59,10 +61,13 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
       return { token, sessionId };
     },
 
-    /** The user behind a token, or null when it is unknown, revoked, idle too long or past its absolute expiry. */
+    /**
+     * The user behind a token, or null when it is unknown, revoked, idle too long, past its absolute expiry, or its
+     * account is disabled (disabling revokes the sessions too; this also stops one opened meanwhile).
+     */
     async authenticate(token: string): Promise<AuthUser | null> {
       const row = await sessionRepository.findActiveByTokenHash(db, hashSecret(token));
-      if (!row) return null;
+      if (!row || row.disabledAt) return null;
       const at = now();
       const idleFor = at.getTime() - row.lastSeenAt.getTime();
       if (row.expiresAt <= at || idleFor > limits.account.sessionIdleMs) {
@@ -70,7 +75,7 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
         return null;
       }
       if (idleFor > touchEveryMs) await sessionRepository.touch(db, row.sessionId, at);
-      return { ...signedInUserOf(row), sessionId: row.sessionId };
+      return { ...signedInUserOf(row), sessionId: row.sessionId, simulated: row.sessionKind === 'simulation' };
     },
 
     revoke: (sessionId: number) => sessionRepository.revoke(db, sessionId),

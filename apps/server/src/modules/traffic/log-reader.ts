@@ -41,6 +41,8 @@ class LineReader {
   private tooLong = false;
   private number = 0;
 
+  constructor(private readonly problemsShown = PROBLEMS_SHOWN) {}
+
   push(text: string): void {
     this.hash.update(text);
     let start = 0;
@@ -82,15 +84,18 @@ class LineReader {
       this.read.lines.push(parsed.line);
     } else {
       this.read.rejected++;
-      if (this.read.problems.length < PROBLEMS_SHOWN)
+      if (this.read.problems.length < this.problemsShown)
         this.read.problems.push({ line: this.number, problem: parsed.problem });
     }
   }
 }
 
-/** Splits the text into lines and reads each; empty lines are skipped, bad ones counted with a few described. */
-export function parseLines(text: string): ReadLines {
-  const reader = new LineReader();
+/**
+ * Splits the text into lines and reads each; empty lines are skipped, bad ones counted with the first few
+ * (`problemsShown`) described.
+ */
+export function parseLines(text: string, problemsShown?: number): ReadLines {
+  const reader = new LineReader(problemsShown);
   reader.push(text);
   return reader.end();
 }

@@ -18,7 +18,7 @@ export type LogBatch = {
   node: string;
   /** Names the batch for idempotency; absent, the SHA-256 of the lines names it. */
   batchId?: string;
-} & ({ text: string } | { read: ReadLines; gzipped: Uint8Array });
+} & ({ text: string; problemsShown?: number } | { read: ReadLines; gzipped: Uint8Array });
 
 export interface TrafficIngestDeps {
   db: Db;
@@ -34,7 +34,8 @@ export interface TrafficIngestDeps {
 export function createTrafficIngest(deps: TrafficIngestDeps) {
   return {
     async ingest(batch: LogBatch): Promise<EdgeLogBatchResult> {
-      const { lines, problems, rejected, total, sha256 } = 'read' in batch ? batch.read : parseLines(batch.text);
+      const { lines, problems, rejected, total, sha256 } =
+        'read' in batch ? batch.read : parseLines(batch.text, batch.problemsShown);
       const batchId = batch.batchId ?? `sha256:${sha256}`;
       const summary = { batchId, lines: total, rejected, problems };
       if (await repo.batchSeen(deps.db, batch.node, batchId)) {

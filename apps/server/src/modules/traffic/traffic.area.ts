@@ -7,6 +7,8 @@ import { trafficCommands } from './traffic.commands';
 import { purgeRawLinesJob, purgeRawLinesSchedule } from './traffic.jobs';
 import { trafficModule } from './traffic.routes';
 import { addDemoTraffic } from './traffic-demo';
+import { trafficImportModule } from './traffic-import.routes';
+import { createTrafficImport } from './traffic-import.service';
 import { createTrafficIngest } from './traffic-ingest.service';
 import { dropRawLinesBefore } from './traffic-write.repository';
 
@@ -21,7 +23,7 @@ function ingestOf(ctx: AreaContext) {
 }
 
 /**
- * Traffic: edge access logs in (POST /edge/logs, `npm run ops -- logs import`), rolled up per domain into 5-minute,
+ * Traffic: edge access logs in (POST /edge/logs, `npm run ops -- logs import` and the console's import), rolled up per domain into 5-minute,
  * hourly, 4-hour and daily buckets and daily rankings; the statistics calls of spec section 7 out.
  */
 export const trafficArea = defineArea({
@@ -31,6 +33,9 @@ export const trafficArea = defineArea({
       trafficModule(() => createStatisticsService({ db: ctx.database.db, now: ctx.now, variant: 'cdn' })),
     );
     await app.register(edgeLogsModule(edgeNodeAuthOf(ctx), () => ingestOf(ctx), ctx.metrics));
+    await app.register(
+      trafficImportModule(createTrafficImport({ db: ctx.database.db, now: ctx.now, ingest: ingestOf(ctx) })),
+    );
   },
   jobs: (ctx) => [
     handle(purgeRawLinesJob, async () => {

@@ -4,10 +4,8 @@ import { createGunzip } from 'node:zlib';
 import { type OpsCommand, type OpsContext, OpsError, parseOptions } from '../../ops/ops';
 import { demoAccount, listUsers } from '../account';
 import { addDemoTraffic } from './traffic-demo';
+import { importLogLines, isGzip } from './traffic-import';
 import { createTrafficIngest, type TrafficIngest } from './traffic-ingest.service';
-
-/** Lines per batch when a file is imported: each batch is one transaction and one idempotency key. */
-const IMPORT_BATCH_LINES = 50_000;
 
 function ingestOf(ctx: OpsContext): TrafficIngest {
   return createTrafficIngest({
@@ -24,7 +22,7 @@ async function* fileLines(file: string): AsyncGenerator<string> {
   fs.readSync(fd, head, 0, 2, 0);
   fs.closeSync(fd);
   const raw = fs.createReadStream(file);
-  const input = head[0] === 0x1f && head[1] === 0x8b ? raw.pipe(createGunzip()) : raw;
+  const input = isGzip(head) ? raw.pipe(createGunzip()) : raw;
   yield* readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
 }
 
@@ -46,32 +44,13 @@ export const trafficCommands: OpsCommand[] = [
       const [file] = args;
       if (!file || args.length > 1) throw new OpsError('give one file');
       if (!fs.existsSync(file)) throw new OpsError(`no file ${file}`);
-      const ingest = ingestOf(ctx);
-      const sum = { lines: 0, accepted: 0, rejected: 0, unknownHost: 0, batches: 0, duplicates: 0 };
-      const send = async (lines: string[]) => {
-        const result = await ingest.ingest({ node: 'ops', text: lines.join('\n') });
-        sum.batches++;
-        sum.lines += result.lines;
-        sum.rejected += result.rejected;
-        if (result.duplicate) sum.duplicates++;
-        sum.accepted += result.accepted;
-        sum.unknownHost += result.unknownHost;
-        const offset = (sum.batches - 1) * IMPORT_BATCH_LINES;
-        for (const p of result.problems) ctx.out(`line ${offset + p.line}: ${p.problem}`);
-      };
-      let chunk: string[] = [];
-      for await (const line of fileLines(file)) {
-        chunk.push(line);
-        if (chunk.length === IMPORT_BATCH_LINES) {
-          await send(chunk);
-          chunk = [];
-        }
-      }
-      if (chunk.length > 0) await send(chunk);
+      const sum = await importLogLines(ingestOf(ctx), fileLines(file), (line, problem) =>
+        ctx.out(`line ${line}: ${problem}`),
+      );
       ctx.out(
         `${sum.lines} lines in ${batches(sum.batches)}: ${sum.accepted} counted, ${sum.rejected} rejected, ` +
           `${sum.unknownHost} for unknown hosts` +
-          (sum.duplicates ? `, ${batches(sum.duplicates)} already imported (not counted again)` : ''),
+          (sum.duplicateBatches ? `, ${batches(sum.duplicateBatches)} already imported (not counted again)` : ''),
       );
     },
   },

@@ -39,7 +39,8 @@ const opsContext = (database: Database) =>
   ({ database, out: (line: string) => lines.push(line) }) as unknown as OpsContext;
 const hasher = createPasswordHasher({ memoryKib: 256, timeCost: 1, parallelism: 1 });
 
-describe('backups of the embedded database', () => {
+// Each case opens file-backed PGlite databases (seconds alone): on a busy two-core machine, more than the default.
+describe('backups of the embedded database', { timeout: 120_000 }, () => {
   it('copies a database in use into a file that restores elsewhere with the same contents', async () => {
     const source = await migratedDatabase(folder('source'));
     const file = folder('console.backup');
@@ -77,7 +78,7 @@ describe('backups of the embedded database', () => {
       await restored.close();
     }
     // Two file-backed databases migrated from nothing, a copy and a restore: over 30 s when two suites share two cores.
-  }, 120_000);
+  });
 
   it('moves a database already in place aside rather than deleting it, and refuses while a server holds the folder', async () => {
     const dataDir = folder('held');

@@ -2,7 +2,7 @@
 
 import type { StaffDashboard, StaffMe } from '@edgeward/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,10 @@ import { loadConsoleTexts, setLocale } from '../../i18n';
 import { staffSession } from '../../stores/staff-session';
 import { Providers } from '../../test/dom';
 import AdminConsole from './AdminConsole';
+
+// The console's pages are drawn for the first time here, each module transformed on first use: on a busy two-core
+// machine that took longer than the default second (a wait, not a retry: a page that never comes still fails).
+configure({ asyncUtilTimeout: 10_000 });
 
 const now = Date.UTC(2026, 10, 28, 4);
 
@@ -134,7 +138,7 @@ describe('the operator console', () => {
       menu()
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Dashboard', 'Tickets']);
+    ).toEqual(['Dashboard', 'Tickets', 'Notices', 'Customers']);
   });
 
   it('warns on every page when the member signs in without two-factor, in both languages', async () => {

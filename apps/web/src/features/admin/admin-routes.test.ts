@@ -28,9 +28,10 @@ describe('the operator console menu', () => {
   });
 
   it('shows the other roles only what their capabilities open', () => {
-    expect(menuOf('support')).toEqual(['/admin', '/admin/tickets']);
-    expect(menuOf('reviewer')).toEqual(['/admin', '/admin/reviews']);
-    expect(menuOf('operations')).toEqual(['/admin']);
+    expect(menuOf('support')).toEqual(['/admin', '/admin/tickets', '/admin/notices', '/admin/customers']);
+    expect(menuOf('reviewer')).toEqual(['/admin', '/admin/reviews', '/admin/customers']);
+    expect(menuOf('finance')).toEqual(['/admin', '/admin/finance', '/admin/customers']);
+    expect(menuOf('operations')).toEqual(['/admin', '/admin/edge']);
     expect(visibleRoutes(adminRoutes, ['dashboard', 'audit']).map((route) => route.path)).toEqual([
       '/admin',
       '/admin/audit',

@@ -1,4 +1,6 @@
 import {
+  BellOutlined,
+  CloudServerOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   FileTextOutlined,
@@ -11,8 +13,12 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import type { AdminTextKey } from './admin-texts';
 import AuditLogPage from './audit/AuditLogPage';
+import CustomerPage from './customers/CustomerPage';
+import CustomersPage from './customers/CustomersPage';
 import DashboardPage from './dashboard/DashboardPage';
+import EdgePage from './edge/EdgePage';
 import FinancePage from './finance/FinancePage';
+import NoticesPage from './notices/NoticesPage';
 import ReviewsPage from './reviews/ReviewsPage';
 import StaffPage from './staff/StaffPage';
 import StaffTicketPage from './tickets/StaffTicketPage';
@@ -89,6 +95,36 @@ export const adminRoutes: readonly AdminRoute[] = [
     icon: WalletOutlined,
     capability: 'orders',
     page: FinancePage,
+  },
+  {
+    // One entry for operations' desk: its tabs follow the edge capabilities (edge/edge-logic.ts).
+    path: '/admin/edge',
+    title: 'adminEdge.menu.edge',
+    icon: CloudServerOutlined,
+    capability: 'edge',
+    page: EdgePage,
+  },
+  {
+    path: '/admin/notices',
+    title: 'adminNotice.menu.notices',
+    icon: BellOutlined,
+    capability: 'messages',
+    page: NoticesPage,
+  },
+  {
+    path: '/admin/customers',
+    title: 'adminCustomer.menu.customers',
+    icon: UserOutlined,
+    capability: 'customers.read',
+    page: CustomersPage,
+  },
+  {
+    path: '/admin/customers/:id',
+    title: 'adminCustomer.menu.customer',
+    icon: UserOutlined,
+    capability: 'customers.read',
+    page: CustomerPage,
+    activeMenu: '/admin/customers',
   },
 ];
 

@@ -2,15 +2,25 @@ import type { MessageParams } from '@edgeward/contract';
 import { useI18n } from '../../i18n';
 import { i18nStore, type Locale, type TextKey } from '../../i18n/i18n-store';
 import { adminEnUS } from '../../locales/en-US/admin';
+import { adminCustomerEnUS } from '../../locales/en-US/admin-customer';
 import { adminDeskEnUS } from '../../locales/en-US/admin-desk';
+import { adminEdgeEnUS } from '../../locales/en-US/admin-edge';
 import { adminFinanceEnUS } from '../../locales/en-US/admin-finance';
+import { adminNoticeEnUS } from '../../locales/en-US/admin-notice';
 
 /**
  * The operator console's texts. They are not part of the customer console's catalogues (a customer never downloads
  * them, nor the Chinese pack carries them): this chunk brings the English ones and fetches the Chinese ones when that
  * language is chosen, and keeps them merged into the catalogue in force, whichever language the store switches to.
  */
-const englishTexts = { ...adminEnUS, ...adminFinanceEnUS, ...adminDeskEnUS };
+const englishTexts = {
+  ...adminEnUS,
+  ...adminFinanceEnUS,
+  ...adminDeskEnUS,
+  ...adminNoticeEnUS,
+  ...adminEdgeEnUS,
+  ...adminCustomerEnUS,
+};
 export type AdminTextKey = keyof typeof englishTexts;
 type AdminTexts = Record<AdminTextKey, string>;
 
@@ -26,9 +36,19 @@ function loadPack(locale: Locale): Promise<void> {
       import('../../locales/zh-CN/admin'),
       import('../../locales/zh-CN/admin-finance'),
       import('../../locales/zh-CN/admin-desk'),
+      import('../../locales/zh-CN/admin-notice'),
+      import('../../locales/zh-CN/admin-edge'),
+      import('../../locales/zh-CN/admin-customer'),
     ]).then(
-      ([module, finance, desk]) => {
-        packs[locale] = { ...module.adminZhCN, ...finance.adminFinanceZhCN, ...desk.adminDeskZhCN };
+      ([module, finance, desk, notice, edge, customer]) => {
+        packs[locale] = {
+          ...module.adminZhCN,
+          ...finance.adminFinanceZhCN,
+          ...desk.adminDeskZhCN,
+          ...notice.adminNoticeZhCN,
+          ...edge.adminEdgeZhCN,
+          ...customer.adminCustomerZhCN,
+        };
         sync();
       },
       (error: unknown) => {

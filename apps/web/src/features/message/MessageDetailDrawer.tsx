@@ -1,9 +1,7 @@
-import { Drawer, Flex, Skeleton, Typography } from 'antd';
+import { Drawer, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useMarkRead, useNotice } from '../../api/message';
-import { formatTime } from '../../lib/time';
-import { MessageContent } from './MessageContent';
-import { MessageKindTag } from './MessageKindTag';
+import { MessageView } from './MessageView';
 
 /**
  * One message. Opening it marks it read (the update call on /notice/{id}); a detail that cannot be fetched is
@@ -23,13 +21,7 @@ export function MessageDetailDrawer({ id, onClose }: { id: number; onClose: () =
   return (
     <Drawer open width={560} onClose={onClose} title={notice.data?.title ?? ' '} data-testid="message-detail">
       {notice.data ? (
-        <Flex vertical gap={16}>
-          <Flex gap={8} align="center">
-            <MessageKindTag kind={notice.data.kind} />
-            <Typography.Text type="secondary">{formatTime(notice.data.createDate)}</Typography.Text>
-          </Flex>
-          <MessageContent html={notice.data.content} />
-        </Flex>
+        <MessageView kind={notice.data.kind} time={notice.data.createDate} html={notice.data.content} />
       ) : (
         <Skeleton active />
       )}

@@ -1,9 +1,10 @@
-import { Flex, Layout, Typography } from 'antd';
+import { Alert, Flex, Layout, Typography } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../../features/shell/ErrorPage';
 import { ForbiddenPage } from '../../features/shell/ForbiddenPage';
 import { useI18n } from '../../i18n';
+import { useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 
 interface PageAreaProps {
@@ -19,8 +20,19 @@ interface PageAreaProps {
 export function PageArea({ mobile, allowed, pagePath, refreshKey }: PageAreaProps) {
   const { t } = useI18n();
   const { contentWidth } = useSettings();
+  const simulated = useSession().user?.simulated === true;
   return (
     <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
+      {simulated ? (
+        <Alert
+          type="warning"
+          showIcon
+          banner
+          data-testid="simulation-banner"
+          message={t('layout.simulated')}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <main
         id="main-content"
         tabIndex={-1}

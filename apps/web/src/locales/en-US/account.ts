@@ -141,6 +141,7 @@ export const account = {
   'account.log.reason.totp': 'Password and authenticator code',
   'account.log.reason.recovery_code': 'Password and recovery code',
   'account.log.reason.wrong_second_factor': 'Wrong verification code',
+  'account.log.reason.account_disabled': 'Account disabled',
   'account.info.subtitle': 'Your account at a glance',
   'account.info.profile': 'Profile',
   'account.info.editProfile': 'Edit',

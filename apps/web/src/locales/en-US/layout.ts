@@ -1,6 +1,8 @@
 /** The frame around the screens: header, side menu, multi-tab bar, settings drawer, auth layout. */
 export const layout = {
   'layout.skipToContent': 'Skip to content',
+  'layout.simulated':
+    'You are in this account through an operator’s simulation link: what you do is done for the customer and logged. The email, password, API keys and two-factor sign-in cannot be changed from here.',
   'layout.tagline': 'Content delivery and secure acceleration console',
   'layout.footer': '© {year} Edgeward. All rights reserved.',
   'layout.language': 'Language',

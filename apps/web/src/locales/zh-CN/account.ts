@@ -135,6 +135,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.log.reason.totp': '密码和身份验证器验证码',
   'account.log.reason.recovery_code': '密码和恢复码',
   'account.log.reason.wrong_second_factor': '验证码错误',
+  'account.log.reason.account_disabled': '账号已停用',
   'account.info.subtitle': '账户概况',
   'account.info.profile': '基本资料',
   'account.info.editProfile': '编辑',

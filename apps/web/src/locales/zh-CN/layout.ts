@@ -2,6 +2,8 @@ import type { layout as en } from '../en-US/layout';
 
 export const layout: Record<keyof typeof en, string> = {
   'layout.skipToContent': '跳到主要内容',
+  'layout.simulated':
+    '您正通过运营人员的模拟登录链接使用此账号：所做操作将代客户执行并被记录。此处不能修改邮箱、密码、API 密钥或两步验证。',
   'layout.tagline': '内容分发与安全加速控制台',
   'layout.footer': '© {year} Edgeward 版权所有',
   'layout.language': '语言',

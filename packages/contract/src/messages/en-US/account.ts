@@ -34,6 +34,7 @@ export const account = {
   'errors.SIMULATION_TOKEN_INVALID': 'This login link is invalid or has expired',
   'errors.SIMULATION_NOT_ALLOWED':
     "A simulated login cannot change the account's email, password, API keys or two-factor sign-in",
+  'errors.ACCOUNT_DISABLED': 'This account is disabled. Contact support to have it enabled again',
   'errors.RESET_TOKEN_INVALID': 'This reset link is invalid or has expired',
   'errors.AVATAR_INVALID': 'Please upload a PNG, JPEG, GIF or WebP image of at most 1 MB',
   'errors.REAL_NAME_REQUIRED': 'Please complete real-name verification first',

@@ -16,6 +16,8 @@ export const staff = {
   'errors.EDGE_NODE_TAKEN':
     'A node of this name exists already (or is configured in EDGE_NODE_TOKENS): revoke it, then add another name',
   'errors.EDGE_NODE_REVOKED': 'This node is revoked already',
+  'errors.CUSTOMER_ALREADY_DISABLED': 'This account is disabled already',
+  'errors.CUSTOMER_NOT_DISABLED': 'This account is not disabled',
   'staff.notice.noUser': 'No customer has this user name',
   'errors.STAFF_SELF': 'You cannot do this to your own account: ask another admin',
 } as const;

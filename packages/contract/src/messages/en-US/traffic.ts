@@ -7,4 +7,6 @@ export const traffic = {
   'traffic.edge.badBody': 'The body is not readable access-log lines (gzip or plain JSON lines)',
   'traffic.edge.tooLarge': 'A batch may hold at most {max} MB of lines once inflated: post smaller batches',
   'traffic.edge.sandbox': 'This console runs the sandbox edge (EDGE=sandbox); edge agents need EDGE=nginx',
+  'traffic.import.noFile': 'Choose a file of access-log lines (JSON lines, optionally gzip)',
+  'traffic.import.tooLarge': 'A file may be at most {max} MB, and {inflated} MB once inflated: split it',
 } as const;

@@ -33,6 +33,7 @@ export const account: Record<keyof typeof en, string> = {
   'errors.PASSWORD_WRONG': '当前密码不正确',
   'errors.SIMULATION_TOKEN_INVALID': '该登录链接无效或已过期',
   'errors.SIMULATION_NOT_ALLOWED': '模拟登录不能修改账号的邮箱、密码、API 密钥或两步验证',
+  'errors.ACCOUNT_DISABLED': '该账号已被停用，请联系客服恢复',
   'errors.RESET_TOKEN_INVALID': '该重置链接无效或已过期',
   'errors.AVATAR_INVALID': '请上传不超过 1 MB 的 PNG、JPEG、GIF 或 WebP 图片',
   'errors.REAL_NAME_REQUIRED': '请先完成实名认证',

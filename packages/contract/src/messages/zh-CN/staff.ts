@@ -14,6 +14,8 @@ export const staff: Record<keyof typeof en, string> = {
   'staff.edgeNode.name': '节点名称由字母、数字、“.”、“_”或“-”组成（最多 64 个），以字母或数字开头',
   'errors.EDGE_NODE_TAKEN': '该名称的节点已存在（或已在 EDGE_NODE_TOKENS 中配置）：请先吊销，再使用其他名称添加',
   'errors.EDGE_NODE_REVOKED': '该节点已被吊销',
+  'errors.CUSTOMER_ALREADY_DISABLED': '该账号已是停用状态',
+  'errors.CUSTOMER_NOT_DISABLED': '该账号未被停用',
   'staff.notice.noUser': '没有该用户名的客户',
   'errors.STAFF_SELF': '不能对自己的账号执行此操作，请联系其他管理员',
 };

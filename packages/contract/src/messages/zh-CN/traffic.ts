@@ -8,4 +8,6 @@ export const traffic: Record<keyof typeof en, string> = {
   'traffic.edge.badBody': '请求体不是可读的访问日志行（gzip 或纯 JSON 行）',
   'traffic.edge.tooLarge': '一批日志解压后最多 {max} MB，请分成更小的批次提交',
   'traffic.edge.sandbox': '此控制台使用沙箱边缘（EDGE=sandbox），边缘代理需要 EDGE=nginx',
+  'traffic.import.noFile': '请选择访问日志文件（JSON 行，可为 gzip 压缩）',
+  'traffic.import.tooLarge': '文件最大 {max} MB，解压后最大 {inflated} MB，请拆分后再导入',
 };

@@ -15,6 +15,7 @@ import { ListScreen, useListScreen } from '../../../components/ListScreen';
 import { formatTime } from '../../../lib/time';
 import { useAdminI18n } from '../admin-texts';
 import { yuanOf as yuan } from '../dashboard/dashboard-figures';
+import { useAddressStart, useSearchInAddress } from '../layout/address-search';
 import { OrderDrawer } from './OrderDrawer';
 import { OrderStatusTag } from './OrderStatusTag';
 import { RefundButton } from './RefundButton';
@@ -28,7 +29,8 @@ interface Filters extends TimeRange {
 /** Every customer's orders, newest first, filtered by status, kind, order number or customer and time placed. */
 export function OrdersTab() {
   const { t } = useAdminI18n();
-  const screen = useListScreen<Filters>({ search: '' });
+  const screen = useListScreen<Filters>({ search: '' }, useAddressStart());
+  useSearchInAddress(screen);
   const orders = useStaffOrders(screen.query);
   const [open, setOpen] = useState<StaffOrder | null>(null);
 

@@ -16,6 +16,7 @@ import { PageContainer } from '../../../components/PageContainer';
 import { formatTime } from '../../../lib/time';
 import { TicketStatusTag } from '../../support';
 import { useAdminI18n } from '../admin-texts';
+import { useAddressStart, useSearchInAddress } from '../layout/address-search';
 import { ticketAge, urgencyColors } from './ticket-display';
 
 interface Filters {
@@ -33,7 +34,8 @@ const ticketPath = (id: number) => `/admin/tickets/${id}`;
  */
 export default function TicketQueuePage() {
   const { t } = useAdminI18n();
-  const screen = useListScreen<Filters>({ search: '' });
+  const screen = useListScreen<Filters>({ search: '' }, useAddressStart());
+  useSearchInAddress(screen);
   const queue = useStaffTickets(screen.query);
   const now = Date.now();
 

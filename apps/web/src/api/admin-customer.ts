@@ -1,0 +1,80 @@
+import {
+  type CdnType,
+  type RouteQuery,
+  type StaffPermissionSet,
+  type StaffReason,
+  staffCustomerRoutes,
+} from '@edgeward/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from './admin';
+import { request } from './client';
+
+/** The customers in the operator console (issue 28): search, an account, and the staff's actions on it. */
+
+export type StaffCustomerQueryInput = RouteQuery<typeof staffCustomerRoutes.customers>;
+
+/** Under `admin`, so that ending the staff session drops them with the rest. */
+const customerKeys = {
+  all: [...adminKeys.all, 'customers'] as const,
+  list: (query: StaffCustomerQueryInput) => [...adminKeys.all, 'customers', 'list', query] as const,
+  detail: (id: number) => [...adminKeys.all, 'customers', 'detail', id] as const,
+};
+
+/** Reads shown in place (ListScreen, DataState) stay quiet; the page shows their failure. */
+const shownInPlace = { silent: true } as const;
+
+/** Customers register and change meanwhile: read afresh whenever shown. */
+export function useStaffCustomers(query: StaffCustomerQueryInput) {
+  return useQuery({
+    queryKey: customerKeys.list(query),
+    queryFn: () => request(staffCustomerRoutes.customers, { query }, shownInPlace),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStaffCustomer(id: number) {
+  return useQuery({
+    queryKey: customerKeys.detail(id),
+    queryFn: () => request(staffCustomerRoutes.customer, { params: { id } }, shownInPlace),
+    staleTime: 0,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/**
+ * Each change reads the customers (the list shows the menus and the disabled mark), the audit log (which records
+ * it) and the dashboard afresh. Not silent: a refusal (CUSTOMER_ALREADY_DISABLED...) is the one message on screen.
+ */
+function useCustomerChange<V, R>(call: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.dashboard }),
+      ]),
+  });
+}
+
+export const useSetCustomerCdnType = (id: number) =>
+  useCustomerChange((cdnType: CdnType) =>
+    request(staffCustomerRoutes.setCdnType, { params: { id }, body: { cdnType } }),
+  );
+
+export const useSetCustomerPermission = (id: number) =>
+  useCustomerChange((body: StaffPermissionSet) => request(staffCustomerRoutes.setPermission, { params: { id }, body }));
+
+export const useCustomerTwoFactorOff = (id: number) =>
+  useCustomerChange((body: StaffReason) => request(staffCustomerRoutes.twoFactorOff, { params: { id }, body }));
+
+export const useDisableCustomer = (id: number) =>
+  useCustomerChange((body: StaffReason) => request(staffCustomerRoutes.disable, { params: { id }, body }));
+
+export const useEnableCustomer = (id: number) =>
+  useCustomerChange((body: StaffReason) => request(staffCustomerRoutes.enable, { params: { id }, body }));
+
+export const useSimulateCustomer = (id: number) =>
+  useCustomerChange((body: StaffReason) => request(staffCustomerRoutes.simulate, { params: { id }, body }));

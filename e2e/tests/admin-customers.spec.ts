@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, registerUser, type TestUser, test } from '../support/fixtures';
+import { closed, opened } from '../support/popups';
+import { demoAdminToken, openAsStaff, staffApi } from '../support/staff';
+
+/**
+ * Issue 28, the operator console's customers (/admin/customers) as the demo admin, on a customer registered for the
+ * test (never the demo customer, whom other tests use meanwhile): found by search (kept in the address), its page,
+ * the menus set, a permission taken away, the account disabled (its API sign-in refused) and enabled again, and a
+ * simulation link issued; in both languages, and the page on a phone.
+ */
+
+const texts = {
+  'en-US': {
+    customers: 'Customers',
+    edgePlatform: 'Edge platform',
+    reason: 'Reason',
+    reasonRequired: 'Give a reason',
+    notGranted: 'Not granted',
+    unverified: 'Not verified',
+  },
+  'zh-CN': {
+    customers: '客户',
+    edgePlatform: '边缘平台',
+    reason: '原因',
+    reasonRequired: '请填写原因',
+    notGranted: '未授予',
+    unverified: '未认证',
+  },
+} as const;
+
+interface CustomerDetail {
+  id: number;
+  cdnType: string;
+  disabledAt: number | null;
+  permissions: { permissionId: string; actionList: string[] }[];
+}
+
+/** The customer's own sign-in through the API, from an address of its own: its HTTP status and error id. */
+async function customerLogin(request: APIRequestContext, user: TestUser) {
+  const [a, b, c] = randomBytes(3);
+  const response = await request.post('/api/user/login', {
+    data: { userName: user.userName, password: user.password },
+    headers: { 'x-forwarded-for': `10.${a}.${b}.${c}` },
+  });
+  const body = (await response.json()) as { error?: string };
+  return { status: response.status(), error: body.error };
+}
+
+/** The reason dialog (components/ReasonConfirmButton): the reason is required, then given and confirmed. */
+async function giveReason(page: Page, locale: keyof typeof texts, reason: string) {
+  const t = texts[locale];
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('reason-confirm-reason') });
+  await opened(dialog);
+  await dialog.getByTestId('reason-confirm-ok').click();
+  await expect(dialog.getByText(t.reasonRequired)).toBeVisible();
+  await dialog.getByLabel(t.reason).fill(reason);
+  await dialog.getByTestId('reason-confirm-ok').click();
+  await closed(dialog);
+}
+
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  test(`the admin finds a new customer, sets its menus, disables and enables it and issues a simulation link (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const t = texts[locale];
+    const customer = await registerUser(request, 'cust');
+    const token = await demoAdminToken(request);
+
+    await openAsStaff(page, token, locale, '/admin');
+    await page.getByTestId('admin-menu').getByRole('menuitem', { name: t.customers }).click();
+    await expect(page).toHaveURL(/\/admin\/customers$/);
+    const search = page.getByTestId('admin-customer-search').getByRole('searchbox');
+    await search.fill(customer.email);
+    await search.press('Enter');
+    // The search lives in the address: a reload keeps it.
+    await expect(page).toHaveURL(/\?search=/);
+    expect(new URL(page.url()).searchParams.get('search')).toBe(customer.email);
+    await page.reload();
+    await expect(search).toHaveValue(customer.email);
+    const row = page.getByRole('row').filter({ hasText: customer.userName });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(customer.email);
+    await expect(row).toContainText('CDN');
+    await expect(row).toContainText(t.unverified);
+    await expect(row.getByTestId('admin-customer-disabled-tag')).toHaveCount(0);
+    await row.getByTestId('admin-customer-link').click();
+
+    await expect(page).toHaveURL(/\/admin\/customers\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect(page.getByTestId('admin-menu').locator('.ant-menu-item-selected')).toHaveText(t.customers);
+    await expect(page.getByTestId('admin-customer-name')).toHaveText(customer.userName);
+    await expect(page.getByTestId('admin-customer-id')).toHaveText(String(id));
+    await expect(page.getByTestId('admin-customer-balance')).toContainText('¥0.00');
+    // The desks' links search them for the customer (those pages read the search from the address).
+    await expect(page.getByTestId('admin-customer-orders-link')).toHaveAttribute(
+      'href',
+      `/admin/finance?search=${customer.userName}`,
+    );
+    await expect(page.getByTestId('admin-customer-tickets-link')).toHaveAttribute(
+      'href',
+      `/admin/tickets?search=${customer.userName}`,
+    );
+    // No two-factor to turn off for a new customer.
+    await expect(page.getByTestId('admin-customer-two-factor-off')).toHaveCount(0);
+
+    // The menus: chosen, confirmed, saved.
+    await page.getByTestId('admin-customer-cdn-type').click();
+    await page.locator(`.ant-select-item-option[title="${t.edgePlatform}"]`).click();
+    const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('admin-customer-cdn-type-ok') });
+    await opened(confirm);
+    await confirm.getByTestId('admin-customer-cdn-type-ok').click();
+    await closed(confirm);
+    await expect(page.getByTestId('admin-customer-cdn-type')).toContainText(t.edgePlatform);
+    expect((await staffApi<CustomerDetail>(request, token, 'GET', `/admin/customers/${id}`)).cdnType).toBe('eo');
+
+    // A permission taken away: no action ticked.
+    await page.getByTestId('admin-customer-permission-edit-log').click();
+    const permission = page.getByRole('dialog').filter({ has: page.getByTestId('admin-customer-permission-ok') });
+    await opened(permission);
+    await permission.getByTestId('admin-customer-permission-all').click();
+    await expect(permission.getByTestId('admin-customer-permission-empty')).toBeVisible();
+    await permission.getByTestId('admin-customer-permission-ok').click();
+    await closed(permission);
+    await expect(page.getByRole('row').filter({ hasText: 'log' })).toContainText(t.notGranted);
+    const permissions = (await staffApi<CustomerDetail>(request, token, 'GET', `/admin/customers/${id}`)).permissions;
+    expect(permissions.find((p) => p.permissionId === 'log')?.actionList ?? []).toEqual([]);
+
+    // Disabled with a reason: the banner says why, and the customer's own sign-in is refused.
+    await page.getByTestId('admin-customer-disable').click();
+    await giveReason(page, locale, 'Chargeback under investigation');
+    await expect(page.getByTestId('admin-customer-disabled')).toBeVisible();
+    await expect(page.getByTestId('admin-customer-disabled-reason')).toContainText('Chargeback under investigation');
+    await expect(page.getByTestId('admin-customer-simulate')).toBeDisabled();
+    expect(await customerLogin(request, customer)).toEqual({ status: 403, error: 'ACCOUNT_DISABLED' });
+
+    // Enabled again: the banner goes and the customer signs in.
+    await page.getByTestId('admin-customer-enable').click();
+    await giveReason(page, locale, 'Chargeback settled');
+    await expect(page.getByTestId('admin-customer-disabled')).toHaveCount(0);
+    await expect(page.getByTestId('admin-customer-disable')).toBeVisible();
+    expect((await customerLogin(request, customer)).status).toBe(200);
+
+    // A simulation link: the console's address and the customer's sign-in path, with its expiry and an "Open".
+    await page.getByTestId('admin-customer-simulate').click();
+    await giveReason(page, locale, 'Customer asked for help with a setting');
+    const open = page.getByTestId('admin-customer-simulation-open');
+    await expect(open).toHaveAttribute('target', '_blank');
+    const url = (await open.getAttribute('href')) ?? '';
+    expect(url.startsWith(`${new URL(page.url()).origin}/user/login/`)).toBe(true);
+    await expect(page.getByTestId('admin-customer-simulation-link')).toContainText(url);
+    await expect(page.getByTestId('admin-customer-simulation-expires')).toBeVisible();
+  });
+}
+
+test('a customer’s page holds on a phone: cards stacked, no page-wide scrolling', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const customer = await registerUser(request, 'custp');
+  const token = await demoAdminToken(request);
+  const found = await staffApi<{ list: { id: number }[] }>(
+    request,
+    token,
+    'GET',
+    `/admin/customers?search=${encodeURIComponent(customer.email)}`,
+  );
+  const id = found.list[0]?.id;
+  expect(id).toBeDefined();
+  await openAsStaff(page, token, 'zh-CN', `/admin/customers/${id}`);
+  await expect(page.getByTestId('admin-customer-name')).toHaveText(customer.userName);
+  await expect(page.getByTestId('admin-customer-permissions')).toBeVisible();
+  const balance = await page.getByTestId('admin-customer-balance').boundingBox();
+  const orders = await page.getByTestId('admin-customer-orders').boundingBox();
+  expect(balance && orders && orders.y > balance.y && Math.abs(orders.x - balance.x) < 2).toBe(true);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // The list on a phone: cards, the search from the address.
+  await openAsStaff(page, token, 'zh-CN', `/admin/customers?search=${encodeURIComponent(customer.email)}`);
+  await expect(page.getByTestId('admin-customer-card').filter({ hasText: customer.userName })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
