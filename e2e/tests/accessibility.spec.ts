@@ -213,6 +213,9 @@ for (const { locale, theme } of combinations) {
   });
 
   test(`the operator console has no serious or critical violation (${locale}, ${theme})`, async ({ page, request }) => {
+    // Every screen of the console and two detail pages, one after the other: longer than a test's minute on a busy
+    // machine.
+    test.slow();
     await prepare(page, locale, theme, null, await demoAdminToken(request));
     const inFlight = trackRequests(page);
     const found: string[] = [];

@@ -1,4 +1,4 @@
-import { notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/connect';
 import { domains } from '../../db/schema';
@@ -45,7 +45,9 @@ export function createEdgeNodeOperator(deps: { db: Db; now: () => Date; config: 
         const rows = await tx
           .select({ id: domains.id })
           .from(domains)
-          .where(notInArray(domains.status, ['under_review', 'review_rejected']));
+          // The demo's sample domains show each state to a newcomer and are never served: a publish would end the
+          // 'configuring' and 'abnormal' they are there to show.
+          .where(and(notInArray(domains.status, ['under_review', 'review_rejected']), eq(domains.sample, false)));
         for (const { id } of rows) await enqueueJob(tx, publishJob, { domainId: id }, { runAt: now() });
         await onDone?.(tx);
         return rows.length;
