@@ -40,22 +40,20 @@ export function createTrafficImport(deps: { db: Db; now: () => Date; ingest: Tra
       const sum = await importLogLines(deps.ingest, linesOfText(text), (line, problem) => {
         if (problems.length < limits.traffic.importProblemsShown) problems.push({ line, problem });
       });
-      const result = {
+      const counts = {
         lines: sum.lines,
         accepted: sum.accepted,
         rejected: sum.rejected,
         unknownHost: sum.unknownHost,
         duplicate: sum.duplicateLines,
-        problems,
       };
-      const { problems: _, ...counts } = result;
       await recordStaffAction(
         deps.db,
         actor,
-        { action: 'traffic.import', targetType: 'trafficImport', targetName: file.name, after: { ...counts } },
+        { action: 'traffic.import', targetType: 'trafficImport', targetName: file.name, after: counts },
         deps.now(),
       );
-      return result;
+      return { ...counts, problems };
     },
   };
 }
