@@ -38,3 +38,21 @@ export async function switchLanguage(page: Page, locale: 'zh-CN' | 'en-US'): Pro
   await closed(menu);
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
+
+/** The whole antd select around `field` (a test id given to a Select lands on its search input). */
+const selectAround = (field: Locator): Locator =>
+  field.locator('xpath=ancestor-or-self::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+
+/**
+ * Chooses `option` in the single-choice select `select`: its list open and still before the click (an option clicked
+ * while the list slides in can miss), then the list gone and the select showing the choice, so that what follows
+ * acts on the chosen value.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await opened(list);
+  await list.locator('.ant-select-item-option', { hasText: option }).click();
+  await closed(list);
+  await expect(selectAround(select).locator('.ant-select-content')).toHaveText(option);
+}

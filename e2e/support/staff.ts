@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { closed, opened } from './popups';
 
 /** The demo installation's admin (apps/server staff.operator.ts): exempt from two-factor sign-in on a demo. */
 export const demoAdmin = { userName: 'admin', password: 'admin123456' } as const;
@@ -56,4 +57,24 @@ export async function openAsStaff(page: Page, token: string, locale: 'en-US' | '
     [STAFF_TOKEN_KEY, token, locale] as const,
   );
   await page.goto(path);
+}
+
+const reasonTexts = {
+  'en-US': { reason: 'Reason', required: 'Give a reason' },
+  'zh-CN': { reason: '原因', required: '请填写原因' },
+} as const;
+
+/**
+ * The reason dialog (components/ReasonConfirmButton), open and still: confirmed empty it asks for the reason, then
+ * the reason is typed into the field its label names and confirmed, and the dialog closes.
+ */
+export async function giveReason(page: Page, locale: 'en-US' | 'zh-CN', reason: string): Promise<void> {
+  const t = reasonTexts[locale];
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('reason-confirm-reason') });
+  await opened(dialog);
+  await dialog.getByTestId('reason-confirm-ok').click();
+  await expect(dialog.getByText(t.required)).toBeVisible();
+  await dialog.getByLabel(t.reason).fill(reason);
+  await dialog.getByTestId('reason-confirm-ok').click();
+  await closed(dialog);
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, registerUser, type TestUser, test } from '../support/fixtures';
 import { closed, opened } from '../support/popups';
-import { demoAdminToken, openAsStaff, staffApi } from '../support/staff';
+import { demoAdminToken, giveReason, openAsStaff, staffApi } from '../support/staff';
 
 /**
  * Issue 28, the operator console's customers (/admin/customers) as the demo admin, on a customer registered for the
@@ -15,16 +15,12 @@ const texts = {
   'en-US': {
     customers: 'Customers',
     edgePlatform: 'Edge platform',
-    reason: 'Reason',
-    reasonRequired: 'Give a reason',
     notGranted: 'Not granted',
     unverified: 'Not verified',
   },
   'zh-CN': {
     customers: '客户',
     edgePlatform: '边缘平台',
-    reason: '原因',
-    reasonRequired: '请填写原因',
     notGranted: '未授予',
     unverified: '未认证',
   },
@@ -46,18 +42,6 @@ async function customerLogin(request: APIRequestContext, user: TestUser) {
   });
   const body = (await response.json()) as { error?: string };
   return { status: response.status(), error: body.error };
-}
-
-/** The reason dialog (components/ReasonConfirmButton): the reason is required, then given and confirmed. */
-async function giveReason(page: Page, locale: keyof typeof texts, reason: string) {
-  const t = texts[locale];
-  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('reason-confirm-reason') });
-  await opened(dialog);
-  await dialog.getByTestId('reason-confirm-ok').click();
-  await expect(dialog.getByText(t.reasonRequired)).toBeVisible();
-  await dialog.getByLabel(t.reason).fill(reason);
-  await dialog.getByTestId('reason-confirm-ok').click();
-  await closed(dialog);
 }
 
 for (const locale of ['en-US', 'zh-CN'] as const) {

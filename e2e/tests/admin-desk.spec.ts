@@ -3,7 +3,7 @@ import { domainTest as test } from '../support/domain-test';
 import { api, type DomainDetail, randomLabel, uniqueApex, verifyOwnership } from '../support/domains';
 import { expect, registerUser } from '../support/fixtures';
 import { closed, opened } from '../support/popups';
-import { demoAdminToken, openAsStaff } from '../support/staff';
+import { demoAdminToken, giveReason, openAsStaff } from '../support/staff';
 
 /**
  * Issue 28, the operator console's desks: the support staff's ticket queue and a ticket's conversation (a reply with
@@ -25,8 +25,6 @@ const texts = {
     resolve: 'Mark processing completed',
     sent: 'The reply was sent to the customer',
     staff: 'Support staff',
-    reason: 'Reason',
-    reasonRequired: 'Give a reason',
     approve: 'Approve',
     realName: 'Real-name',
     verified: 'Verified',
@@ -40,8 +38,6 @@ const texts = {
     resolve: '标记处理完成',
     sent: '回复已发送给客户',
     staff: '客服',
-    reason: '原因',
-    reasonRequired: '请填写原因',
     approve: '通过',
     realName: '实名认证',
     verified: '已认证',
@@ -165,15 +161,8 @@ test('the reviewer approves one whole-site domain and rejects another with a rea
   // Run after openAsStaff's own script, so the language stored is Chinese from this load on.
   await page.addInitScript(() => window.localStorage.setItem('edgeward.locale', 'zh-CN'));
   await page.reload();
-  const t = texts['zh-CN'];
   await rowOf(rejected.domainName).getByTestId('admin-domain-reject').click();
-  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('reason-confirm-reason') });
-  await opened(dialog);
-  await dialog.getByTestId('reason-confirm-ok').click();
-  await expect(dialog.getByText(t.reasonRequired)).toBeVisible();
-  await dialog.getByLabel(t.reason).fill('网站内容不符合要求');
-  await dialog.getByTestId('reason-confirm-ok').click();
-  await closed(dialog);
+  await giveReason(page, 'zh-CN', '网站内容不符合要求');
   await expect(rowOf(rejected.domainName)).toHaveCount(0);
   const detail = await api<DomainDetail>(request, demoToken, 'GET', `/domain/${rejected.id}/detail`);
   expect(detail.status).toBe('review_rejected');

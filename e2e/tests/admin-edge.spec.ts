@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { demoAdminToken, openAsStaff } from '../support/staff';
+import { demoAdminToken, giveReason, openAsStaff } from '../support/staff';
 
 /**
  * Issue 28, operations' desk of the operator console (/admin/edge) as the demo admin: an edge node is added and its
@@ -17,7 +17,6 @@ const texts = {
     failuresEmpty: 'Every node has applied every configuration it was given.',
     import: 'Traffic import',
     tokenOnce: 'It will not be shown again',
-    reasonRequired: 'Give a reason',
     revoked: 'Revoked',
     active: 'Active',
     republish: 'Republish all domains',
@@ -30,7 +29,6 @@ const texts = {
     failuresEmpty: '所有节点都已应用下发给它们的全部配置。',
     import: '流量导入',
     tokenOnce: '令牌不会再次显示',
-    reasonRequired: '请填写原因',
     revoked: '已吊销',
     active: '有效',
     republish: '重新发布全部域名',
@@ -77,10 +75,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
 
     // Revoking asks for a reason, then the row says revoked and offers it no more.
     await row.getByTestId('admin-edge-revoke').click();
-    await page.getByTestId('reason-confirm-ok').click();
-    await expect(page.getByText(t.reasonRequired)).toBeVisible();
-    await page.getByTestId('reason-confirm-reason').fill('Decommissioned after the e2e test');
-    await page.getByTestId('reason-confirm-ok').click();
+    await giveReason(page, locale, 'Decommissioned after the e2e test');
     await expect(row.getByTestId('admin-edge-node-revoked')).toHaveText(t.revoked);
     await expect(row.getByTestId('admin-edge-revoke')).toHaveCount(0);
 

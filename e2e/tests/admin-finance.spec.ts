@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { api, loginDemo } from '../support/domains';
 import { expect, openInLanguage, test } from '../support/fixtures';
-import { demoAdminToken, openAsStaff } from '../support/staff';
+import { chooseOption } from '../support/popups';
+import { demoAdminToken, giveReason, openAsStaff } from '../support/staff';
 
 /**
  * Issue 28, the operator console's finance desk (/admin/finance) as the demo admin: a bank transfer announced by
@@ -17,7 +18,6 @@ const texts = {
     orders: 'Orders',
     packages: 'Packages',
     revenue: 'Revenue',
-    reasonRequired: 'Give a reason',
     refunded: 'Refunded',
     onSale: 'On sale',
     offSale: 'Withdrawn',
@@ -29,7 +29,6 @@ const texts = {
     orders: '订单',
     packages: '套餐',
     revenue: '收入',
-    reasonRequired: '请填写原因',
     refunded: '已退款',
     onSale: '在售',
     offSale: '已下架',
@@ -128,10 +127,7 @@ test('a bank transfer that never came is rejected with a reason', async ({ page,
   const reference = order.bankTransfer?.reference ?? '';
   await openAsStaff(page, await demoAdminToken(request), 'en-US', '/admin/finance?tab=transfers');
   await rowWith(page, reference).getByTestId('admin-finance-transfer-reject').click();
-  await page.getByTestId('reason-confirm-ok').click();
-  await expect(page.getByText(texts['en-US'].reasonRequired)).toBeVisible();
-  await page.getByTestId('reason-confirm-reason').fill('No money arrived in 30 days');
-  await page.getByTestId('reason-confirm-ok').click();
+  await giveReason(page, 'en-US', 'No money arrived in 30 days');
   await expect(rowWith(page, reference)).toHaveCount(0);
   const detail = await api<Order>(request, customer, 'GET', `/order/${order.id}/detail`);
   expect(detail.status).toBe('cancelled');
@@ -151,10 +147,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
     const row = rowWith(page, order.orderNo);
     await expect(row).toHaveCount(1);
     await row.getByTestId('admin-finance-refund').click();
-    await page.getByTestId('reason-confirm-ok').click();
-    await expect(page.getByText(t.reasonRequired)).toBeVisible();
-    await page.getByTestId('reason-confirm-reason').fill('Bought by mistake');
-    await page.getByTestId('reason-confirm-ok').click();
+    await giveReason(page, locale, 'Bought by mistake');
     await expect(row).toContainText(t.refunded);
     await expect(row.getByTestId('admin-finance-refund')).toHaveCount(0);
     expect(await balanceFen(request, customer)).toBe(before + BigInt(pkg.priceFen));
@@ -173,8 +166,7 @@ test('a package is added to the catalogue, then withdrawn', async ({ page, reque
   await page.getByTestId('admin-finance-package-submit').click();
   await expect(page.getByRole('dialog').locator('.ant-form-item-explain-error').first()).toBeVisible();
   await page.getByTestId('admin-finance-package-code').fill(code);
-  await page.getByTestId('admin-finance-package-type').click();
-  await page.locator('.ant-select-item-option', { hasText: /^Traffic$/ }).click();
+  await chooseOption(page, page.getByTestId('admin-finance-package-type'), /^Traffic$/);
   await page.getByTestId('admin-finance-package-name').fill('Traffic 1 TB (e2e)');
   await page.getByTestId('admin-finance-package-nameZh').fill('流量包 1 TB（测试）');
   await page.getByTestId('admin-finance-package-spec').fill('1 TB of traffic for 12 months');

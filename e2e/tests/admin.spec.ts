@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, TOKEN_STORAGE_KEY, test } from '../support/fixtures';
 import { closed, opened } from '../support/popups';
-import { demoAdmin, demoAdminToken, openAsStaff, STAFF_TOKEN_KEY, staffApi, staffName } from '../support/staff';
+import {
+  demoAdmin,
+  demoAdminToken,
+  giveReason,
+  openAsStaff,
+  STAFF_TOKEN_KEY,
+  staffApi,
+  staffName,
+} from '../support/staff';
 import { totp } from '../support/totp';
 
 /**
@@ -21,8 +29,6 @@ const texts = {
     staff: 'Staff',
     audit: 'Audit log',
     support: 'Support',
-    reason: 'Reason',
-    reasonRequired: 'Give a reason',
     disabled: 'Disabled',
     create: 'Add member',
     disable: 'Disable member',
@@ -36,8 +42,6 @@ const texts = {
     staff: '员工',
     audit: '审计日志',
     support: '客服',
-    reason: '原因',
-    reasonRequired: '请填写原因',
     disabled: '已停用',
     create: '添加员工',
     disable: '停用员工',
@@ -117,14 +121,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       .filter({ has: page.getByTestId('admin-staff-name').getByText(name, { exact: true }) });
     await expect(row).toHaveCount(1);
     await row.getByTestId('admin-staff-disable').click();
-    const reasonDialog = page.getByRole('dialog').filter({ has: page.getByTestId('reason-confirm-reason') });
-    await opened(reasonDialog);
-    await reasonDialog.getByTestId('reason-confirm-ok').click();
-    await expect(reasonDialog.getByText(t.reasonRequired)).toBeVisible();
     const reason = `left the team ${name}`;
-    await reasonDialog.getByLabel(t.reason).fill(reason);
-    await reasonDialog.getByTestId('reason-confirm-ok').click();
-    await closed(reasonDialog);
+    await giveReason(page, locale, reason);
     await expect(row).toContainText(t.disabled);
     await expect(row.getByTestId('admin-staff-enable')).toBeVisible();
 

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { domainTest as test } from '../support/domain-test';
 import { api, randomLabel, saveSettings, selfSignedCertificate } from '../support/domains';
 import { expect, openInLanguage } from '../support/fixtures';
+import { chooseOption } from '../support/popups';
 
 /**
  * Certificate management (/certificate/manage) and the domain HTTPS tab's choice among managed certificates, as
@@ -199,14 +200,12 @@ test('the list filters by expiry and source, and says when nothing matches', asy
   const rows = page.getByRole('row').filter({ hasText: prefix });
   await expect(rows).toHaveCount(2);
 
-  await page.getByTestId('certificate-expiry-filter').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Expiring within 30 days' }).click();
+  await chooseOption(page, page.getByTestId('certificate-expiry-filter'), 'Expiring within 30 days');
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText(`${prefix}-soon`);
   await expect(rows.getByTestId('certificate-validity')).toHaveText(/Expires in (9|10) days/);
 
-  await page.getByTestId('certificate-source-filter').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Applied' }).click();
+  await chooseOption(page, page.getByTestId('certificate-source-filter'), 'Applied');
   await expect(page.getByText('No certificate matches the search or filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('certificate-search').getByRole('searchbox')).toHaveValue('');
@@ -230,8 +229,7 @@ test('the domain HTTPS tab installs one of the managed certificates covering the
   await page.getByTestId('domain-save-https').click();
   await expect(page.getByText('Choose a certificate to enable HTTPS')).toBeVisible();
 
-  await page.getByTestId('managed-cert-select').click();
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await chooseOption(page, page.getByTestId('managed-cert-select'), name);
   await saveSettings(page, page.getByTestId('domain-save-https'));
   await expect(page.getByTestId('https-certificate')).toContainText(name);
   await expect(page.getByTestId('https-switch')).toBeChecked();

@@ -11,7 +11,7 @@ import {
   uniqueApex,
 } from '../support/domains';
 import { expect, signInWithToken } from '../support/fixtures';
-import { closed, opened, popconfirm } from '../support/popups';
+import { chooseOption, closed, opened, popconfirm } from '../support/popups';
 
 /**
  * Accelerated domains in the browser, as the demo account (real-name verified; see support/domains.ts). Every
@@ -155,8 +155,7 @@ test.describe('domain settings', () => {
     await signInWithToken(page, demoToken, `/domain/setting/cache/${domain.id}`);
     await page.getByTestId('cache-rule-add').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('cache-rule-type').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Directory / path' }).click();
+    await chooseOption(page, dialog.getByTestId('cache-rule-type'), 'Directory / path');
     await dialog.getByTestId('cache-rule-content').fill('/static/');
     const ttl = dialog.getByTestId('cache-rule-ttl');
     await ttl.fill('400');

@@ -12,7 +12,7 @@ import {
 import { e2e } from '../support/env';
 import { expect, registerUser, signInWithToken } from '../support/fixtures';
 import { operator } from '../support/ops';
-import { switchLanguage } from '../support/popups';
+import { chooseOption, switchLanguage } from '../support/popups';
 
 /**
  * Issue 8, points 3 and 5: numbers and names are never changed silently, and no slip leaves the user at a dead end.
@@ -41,8 +41,7 @@ test.describe('3. numbers and names are never changed silently', () => {
     const saves = countSaves(page);
     await page.getByTestId('cache-rule-add').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('cache-rule-type').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Directory / path' }).click();
+    await chooseOption(page, dialog.getByTestId('cache-rule-type'), 'Directory / path');
     await dialog.getByTestId('cache-rule-content').fill('/priority/');
     const priority = dialog.getByTestId('cache-rule-priority');
     await priority.fill('101');

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { api, loginDemo } from '../support/domains';
 import { expect, openInLanguage, test } from '../support/fixtures';
+import { chooseOption } from '../support/popups';
 
 /**
  * Issue 10: the overview and usage statistics screens, as the demo account, whose week of sample traffic the e2e
@@ -39,11 +39,6 @@ interface Home {
   topDomains: { domainName: string }[];
 }
 
-async function chooseOption(page: Page, testId: string, label: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-item-option', { hasText: label }).click();
-}
-
 for (const locale of ['en-US', 'zh-CN'] as const) {
   const text = texts[locale];
 
@@ -66,7 +61,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     test(`the usage page draws the week as a chart and lists it as a table (${locale})`, async ({ page, request }) => {
       const token = await loginDemo(request);
       await openInLanguage(page, locale, token, '/statistics/usage');
-      await chooseOption(page, 'usage-range', text.week);
+      await chooseOption(page, page.getByTestId('usage-range'), text.week);
       await expect(page.getByTestId('usage-chart').locator('canvas')).toHaveCount(1);
 
       await page.getByTestId('usage-view').getByText(text.table).click();
@@ -81,7 +76,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     }) => {
       const token = await loginDemo(request);
       await openInLanguage(page, locale, token, '/statistics/usage');
-      await chooseOption(page, 'usage-range', text.yesterday);
+      await chooseOption(page, page.getByTestId('usage-range'), text.yesterday);
       await page.getByRole('switch', { name: text.compare }).click();
       await page.getByTestId('usage-view').getByText(text.table).click();
       const table = page.getByTestId('usage-table');
