@@ -229,7 +229,11 @@ for (const { locale, theme } of combinations) {
       '/admin/customers?search=demo',
     );
     const account = `/admin/customers/${demo.list.find((customer) => customer.userName === 'demo')?.id}`;
-    for (const route of [...adminRoutes, ticket, account]) found.push(...(await violationsOn(page, route, inFlight)));
+    // And two of its lists in place, in their tabs.
+    const lists = [`${account}?tab=orders`, `${account}?tab=domains`];
+    for (const route of [...adminRoutes, ticket, account, ...lists]) {
+      found.push(...(await violationsOn(page, route, inFlight)));
+    }
     expect(found).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
+import { api, randomLabel, startOrigin, uniqueApex, verifyOwnership } from '../support/domains';
 import { expect, registerUser, type TestUser, test } from '../support/fixtures';
+import { operator } from '../support/ops';
 import { closed, opened } from '../support/popups';
 import { demoAdminToken, giveReason, openAsStaff, staffApi } from '../support/staff';
 
@@ -17,12 +19,20 @@ const texts = {
     edgePlatform: 'Edge platform',
     notGranted: 'Not granted',
     unverified: 'Not verified',
+    orders: 'Orders',
+    domains: 'Domains',
+    unpaid: 'Unpaid',
+    underReview: 'Under review',
   },
   'zh-CN': {
     customers: '客户',
     edgePlatform: '边缘平台',
     notGranted: '未授予',
     unverified: '未认证',
+    orders: '订单',
+    domains: '域名',
+    unpaid: '未支付',
+    underReview: '审核中',
   },
 } as const;
 
@@ -42,6 +52,19 @@ async function customerLogin(request: APIRequestContext, user: TestUser) {
   });
   const body = (await response.json()) as { error?: string };
   return { status: response.status(), error: body.error };
+}
+
+/** The customer's id, as the console's search finds it by email. */
+async function customerIdOf(request: APIRequestContext, token: string, customer: TestUser): Promise<number> {
+  const found = await staffApi<{ list: { id: number }[] }>(
+    request,
+    token,
+    'GET',
+    `/admin/customers?search=${encodeURIComponent(customer.email)}`,
+  );
+  const id = found.list[0]?.id;
+  expect(id).toBeDefined();
+  return id ?? 0;
 }
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
@@ -144,14 +167,7 @@ test('a customer’s page holds on a phone: cards stacked, no page-wide scrollin
   await page.setViewportSize({ width: 390, height: 844 });
   const customer = await registerUser(request, 'custp');
   const token = await demoAdminToken(request);
-  const found = await staffApi<{ list: { id: number }[] }>(
-    request,
-    token,
-    'GET',
-    `/admin/customers?search=${encodeURIComponent(customer.email)}`,
-  );
-  const id = found.list[0]?.id;
-  expect(id).toBeDefined();
+  const id = await customerIdOf(request, token, customer);
   await openAsStaff(page, token, 'zh-CN', `/admin/customers/${id}`);
   await expect(page.getByTestId('admin-customer-name')).toHaveText(customer.userName);
   await expect(page.getByTestId('admin-customer-permissions')).toBeVisible();
@@ -164,5 +180,79 @@ test('a customer’s page holds on a phone: cards stacked, no page-wide scrollin
   // The list on a phone: cards, the search from the address.
   await openAsStaff(page, token, 'zh-CN', `/admin/customers?search=${encodeURIComponent(customer.email)}`);
   await expect(page.getByTestId('admin-customer-card').filter({ hasText: customer.userName })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
+
+/**
+ * A verified customer with an order (a bank-transfer recharge, waiting) and a domain (whole-site, waiting for review):
+ * what the lists of the customer's page show.
+ */
+async function customerWithBusiness(request: APIRequestContext) {
+  const customer = await registerUser(request, 'custl');
+  await operator('user', 'verify', customer.userName);
+  const order = await api<{ orderNo: string }>(request, customer.token, 'POST', '/recharge/create', {
+    data: { amountYuan: 300, method: 'bank_transfer' },
+  });
+  const domainName = `${randomLabel('www')}.${uniqueApex()}`;
+  await verifyOwnership(request, customer.token, domainName);
+  const origin = await startOrigin();
+  try {
+    await api(request, customer.token, 'POST', '/domain/create', {
+      data: { domainName, type: 'whole_site', origin: { ipOrDomain: [origin.name], httpPort: origin.port } },
+    });
+  } finally {
+    await origin.close();
+  }
+  return { customer, orderNo: order.orderNo, domainName };
+}
+
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  test(`a customer's page lists its orders and domains in place, the tab kept in the address (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale];
+    const { customer, orderNo, domainName } = await customerWithBusiness(request);
+    const token = await demoAdminToken(request);
+    const id = await customerIdOf(request, token, customer);
+    await openAsStaff(page, token, locale, `/admin/customers/${id}`);
+    await expect(page.getByTestId('admin-customer-name')).toHaveText(customer.userName);
+
+    await page.getByRole('tab', { name: t.orders, exact: true }).click();
+    await expect(page).toHaveURL(/\?tab=orders$/);
+    const order = page.getByTestId('admin-customer-orders-table').getByRole('row').filter({ hasText: orderNo });
+    await expect(order).toContainText('¥300.00');
+    await expect(order).toContainText(t.unpaid);
+    // The order's actions are the finance desk's: its number leads there, searched for it.
+    await expect(order.getByTestId('admin-customer-order-link')).toHaveAttribute(
+      'href',
+      `/admin/finance?search=${orderNo}`,
+    );
+
+    await page.getByRole('tab', { name: t.domains, exact: true }).click();
+    await expect(page).toHaveURL(/\?tab=domains$/);
+    const domain = page.getByTestId('admin-customer-domains-table').getByRole('row').filter({ hasText: domainName });
+    await expect(domain).toContainText(t.underReview);
+    // A reload keeps the tab.
+    await page.reload();
+    await expect(
+      page.getByTestId('admin-customer-domains-table').getByRole('row').filter({ hasText: domainName }),
+    ).toHaveCount(1);
+    // The account's tab leaves no `?tab=` behind.
+    await page.getByTestId('admin-customer-tab-account').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/customers/${id}$`));
+    await expect(page.getByTestId('admin-customer-profile')).toBeVisible();
+  });
+}
+
+test('a customer’s list on a phone scrolls inside its table, not the page', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { customer, orderNo } = await customerWithBusiness(request);
+  const token = await demoAdminToken(request);
+  const id = await customerIdOf(request, token, customer);
+  await openAsStaff(page, token, 'en-US', `/admin/customers/${id}?tab=orders`);
+  await expect(
+    page.getByTestId('admin-customer-orders-table').getByRole('row').filter({ hasText: orderNo }),
+  ).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });

@@ -1,5 +1,8 @@
 import {
   type CdnType,
+  type PageQuery,
+  type RouteData,
+  type RouteDef,
   type RouteQuery,
   type StaffPermissionSet,
   type StaffReason,
@@ -7,7 +10,7 @@ import {
 } from '@edgeward/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from './admin';
-import { request } from './client';
+import { type RequestInput, request } from './client';
 
 /** The customers in the operator console (issue 28): search, an account, and the staff's actions on it. */
 
@@ -18,7 +21,23 @@ const customerKeys = {
   all: [...adminKeys.all, 'customers'] as const,
   list: (query: StaffCustomerQueryInput) => [...adminKeys.all, 'customers', 'list', query] as const,
   detail: (id: number) => [...adminKeys.all, 'customers', 'detail', id] as const,
+  listOf: (id: number, list: CustomerListName, page: PageQuery) =>
+    [...adminKeys.all, 'customers', 'detail', id, list, page] as const,
 };
+
+/** The lists of a customer's page (GET /admin/customers/:id/<list>), each a tab; all take the id and a page. */
+const listRoutes = {
+  orders: staffCustomerRoutes.customerOrders,
+  packages: staffCustomerRoutes.customerPackages,
+  statement: staffCustomerRoutes.customerStatement,
+  domains: staffCustomerRoutes.customerDomains,
+  certificates: staffCustomerRoutes.customerCertificates,
+  tickets: staffCustomerRoutes.customerTickets,
+  logins: staffCustomerRoutes.customerLoginLog,
+  operations: staffCustomerRoutes.customerOperationLog,
+} as const;
+export type CustomerListName = keyof typeof listRoutes;
+type CustomerListPage<L extends CustomerListName> = RouteData<(typeof listRoutes)[L]>;
 
 /** Reads shown in place (ListScreen, DataState) stay quiet; the page shows their failure. */
 const shownInPlace = { silent: true } as const;
@@ -39,6 +58,18 @@ export function useStaffCustomer(id: number) {
     queryFn: () => request(staffCustomerRoutes.customer, { params: { id } }, shownInPlace),
     staleTime: 0,
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** A page of one of the customer's lists; the page shown stays until the next one comes. */
+export function useCustomerList<L extends CustomerListName>(list: L, id: number, page: PageQuery) {
+  // The routes differ in their rows only: each takes the customer's id and a page.
+  const input: RequestInput<RouteDef> = { params: { id }, query: page };
+  return useQuery({
+    queryKey: customerKeys.listOf(id, list, page),
+    queryFn: () => request(listRoutes[list] as RouteDef, input, shownInPlace) as Promise<CustomerListPage<L>>,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
 

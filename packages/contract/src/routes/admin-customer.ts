@@ -1,17 +1,39 @@
 import { z } from 'zod';
 import { defineRoute } from '../route';
-import { IdParamsSchema, pageOf } from '../schemas/common';
+import { LoginLogItemSchema } from '../schemas/auth';
+import { LedgerEntrySchema, MyPackageSchema } from '../schemas/commerce';
+import { IdParamsSchema, PageQuerySchema, pageOf } from '../schemas/common';
+import { OperationLogItemSchema } from '../schemas/operation-log';
 import { StaffReasonSchema } from '../schemas/staff';
 import {
   StaffCdnTypeSchema,
+  StaffCustomerCertificateSchema,
   StaffCustomerDetailSchema,
+  StaffCustomerDomainSchema,
   StaffCustomerQuerySchema,
   StaffCustomerSchema,
+  StaffCustomerTicketSchema,
   StaffPermissionSetSchema,
   StaffSimulationSchema,
 } from '../schemas/staff-customer';
+import { StaffOrderSchema } from '../schemas/staff-finance';
 
 const tag = 'admin';
+
+/** One of the lists on a customer's page: a page of that customer's rows, newest first, read-only. */
+function customerList<T extends z.ZodType>(list: string, what: string, item: T) {
+  return defineRoute({
+    method: 'GET',
+    path: `/admin/customers/:id/${list}`,
+    summary: `A page of the customer's ${what}, newest first`,
+    tag,
+    auth: 'staff',
+    staffPermission: 'customers.read',
+    params: IdParamsSchema,
+    query: PageQuerySchema,
+    data: pageOf(item),
+  });
+}
 
 /**
  * The customers (issue 28): search, a customer's account, and the command line's actions on it (menus, permissions,
@@ -38,6 +60,14 @@ export const staffCustomerRoutes = {
     params: IdParamsSchema,
     data: StaffCustomerDetailSchema,
   }),
+  customerOrders: customerList('orders', 'orders (each kind and status)', StaffOrderSchema),
+  customerPackages: customerList('packages', 'packages, of both consoles, with their use', MyPackageSchema),
+  customerStatement: customerList('statement', 'balance movements', LedgerEntrySchema),
+  customerDomains: customerList('domains', 'domains, of both consoles', StaffCustomerDomainSchema),
+  customerCertificates: customerList('certificates', 'certificates', StaffCustomerCertificateSchema),
+  customerTickets: customerList('tickets', 'tickets', StaffCustomerTicketSchema),
+  customerLoginLog: customerList('login-log', 'sign-in attempts (the login log)', LoginLogItemSchema),
+  customerOperationLog: customerList('operation-log', 'operation log', OperationLogItemSchema),
   setCdnType: defineRoute({
     method: 'PUT',
     path: '/admin/customers/:id/cdn-type',

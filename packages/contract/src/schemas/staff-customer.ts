@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { actions, PermissionSchema, permissionIds } from '../permissions';
+import { CertificateSourceSchema } from './certificate';
 import { FenSchema } from './commerce';
 import { EpochMsSchema, PageQuerySchema, text } from './common';
-import { CdnTypeSchema } from './eo';
+import { AccelerationTypeSchema, DomainStatusSchema } from './domain';
+import { CdnTypeSchema, domainVariants } from './eo';
+import { TicketStatusSchema, TicketUrgencySchema } from './support';
 
 /** The customers list: by part of the user name or email, an exact id, or part of one of their domain names. */
 export const StaffCustomerQuerySchema = PageQuerySchema.extend({
@@ -59,3 +62,39 @@ export type StaffPermissionSet = z.infer<typeof StaffPermissionSetSchema>;
 
 /** A one-time link signing the staff member in as the customer (the spec's /user/login/{token}). */
 export const StaffSimulationSchema = z.object({ token: z.string(), path: z.string(), expiresAt: EpochMsSchema });
+
+/*
+ * The customer's page lists its business in place, a page at a time (GET /admin/customers/:id/<list>?page=&size=):
+ * orders, packages and the statement in the customer console's own shapes (StaffOrderSchema, MyPackageSchema,
+ * LedgerEntrySchema), the login log and the operation log likewise, and the short rows below.
+ */
+
+export const StaffCustomerDomainSchema = z.object({
+  id: z.number().int(),
+  domainName: z.string(),
+  /** Which console holds it: the CDN's or the edge platform's. */
+  variant: z.enum(domainVariants),
+  type: AccelerationTypeSchema,
+  status: DomainStatusSchema,
+  createdAt: EpochMsSchema,
+});
+export type StaffCustomerDomain = z.infer<typeof StaffCustomerDomainSchema>;
+
+export const StaffCustomerCertificateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  dnsNames: z.array(z.string()),
+  notAfter: EpochMsSchema,
+  source: CertificateSourceSchema,
+});
+export type StaffCustomerCertificate = z.infer<typeof StaffCustomerCertificateSchema>;
+
+export const StaffCustomerTicketSchema = z.object({
+  id: z.number().int(),
+  ticketNo: z.string(),
+  title: z.string(),
+  urgency: TicketUrgencySchema,
+  status: TicketStatusSchema,
+  updatedAt: EpochMsSchema,
+});
+export type StaffCustomerTicket = z.infer<typeof StaffCustomerTicketSchema>;

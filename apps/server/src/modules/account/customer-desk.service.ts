@@ -1,7 +1,11 @@
 import type {
   CdnType,
+  PageQuery,
+  StaffCustomerCertificate,
   StaffCustomerDetail,
+  StaffCustomerDomain,
   StaffCustomerQuery,
+  StaffCustomerTicket,
   StaffPermissionSet,
   StaffReason,
 } from '@edgeward/contract';
@@ -9,8 +13,11 @@ import type { Db, Executor } from '../../db/connect';
 import { AppError, notFound } from '../../http/errors';
 import { pageWithTotal } from '../../lib/page';
 import { recordStaffAction, type StaffActor, type StaffAuditRecord } from '../../lib/staff-audit';
+import { createOperationLogService } from '../operation-log';
 import { revokeAllOfUser } from '../session';
 import { issueSimulationToken, setPermission } from './account.operator';
+import { toLoginLogPage } from './account.presenter';
+import { listLoginLog } from './account.repository';
 import { setCdnTypeById } from './cdn-type';
 import * as repo from './customer.repository';
 import * as twoFactorRepo from './two-factor.repository';
@@ -27,11 +34,24 @@ const toItem = (row: Awaited<ReturnType<typeof repo.search>>['rows'][number]) =>
  */
 export function createCustomerDesk(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
+  const operationLog = createOperationLogService({ db });
 
   async function customerOf(id: number) {
     const row = await repo.find(db, id);
     if (!row) throw notFound();
     return row;
+  }
+
+  /** A page of one of the customer's lists; an unknown customer is 404, not an empty list. */
+  async function listOf<R, T>(
+    id: number,
+    page: PageQuery,
+    read: (ex: Executor, userId: number, page: PageQuery) => Promise<{ rows: R[]; total: number }>,
+    present: (row: R) => T,
+  ) {
+    await customerOf(id);
+    const { rows, total } = await read(db, id, page);
+    return pageWithTotal(page, rows.map(present), total);
   }
 
   const audit = (
@@ -72,6 +92,34 @@ export function createCustomerDesk(deps: { db: Db; now: () => Date }) {
         lastSignInAt: last?.at.getTime() ?? null,
         lastSignInIp: last?.ip ?? null,
       };
+    },
+
+    domains: (id: number, page: PageQuery) =>
+      listOf(id, page, repo.domainsOf, (r): StaffCustomerDomain => ({ ...r, createdAt: r.createdAt.getTime() })),
+
+    certificates: (id: number, page: PageQuery) =>
+      listOf(
+        id,
+        page,
+        repo.certificatesOf,
+        (r): StaffCustomerCertificate => ({ ...r, notAfter: r.notAfter.getTime() }),
+      ),
+
+    tickets: (id: number, page: PageQuery) =>
+      listOf(id, page, repo.ticketsOf, (r): StaffCustomerTicket => ({ ...r, updatedAt: r.updatedAt.getTime() })),
+
+    /** The customer's sign-in attempts as their own login log shows them (failures on their name included). */
+    async loginLog(id: number, page: PageQuery) {
+      const customer = await customerOf(id);
+      const offset = (page.page - 1) * page.size;
+      const found = await listLoginLog(db, { userId: id, userName: customer.userName, limit: page.size, offset });
+      return toLoginLogPage(page, found);
+    },
+
+    /** The customer's operation log as they read it, the operator's changes marked as such. */
+    async operationLog(id: number, page: PageQuery) {
+      await customerOf(id);
+      return operationLog.page({ id }, page);
     },
 
     async setCdnType(actor: StaffActor, id: number, cdnType: CdnType): Promise<null> {

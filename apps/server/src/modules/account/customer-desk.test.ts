@@ -2,9 +2,21 @@ import { limits } from '@edgeward/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
-import { createTestUser } from '../../../test/fixtures/users';
+import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { loginLog, operationLog, staffAuditLog, users, userTwoFactor } from '../../db/schema';
+import {
+  balanceLedger,
+  certificates,
+  domains,
+  loginLog,
+  operationLog,
+  orders,
+  staffAuditLog,
+  tickets,
+  userPackages,
+  users,
+  userTwoFactor,
+} from '../../db/schema';
 import { createPasswordHasher } from '../../secrets/password-hasher';
 
 describe.each(dbKinds)('the customers in the operator console on %s', (kind) => {
@@ -192,5 +204,165 @@ describe.each(dbKinds)('the customers in the operator console on %s', (kind) => 
     const stranger = await createTestUser(ctx);
     await ctx.app.inject({ method: 'POST', url: '/api/key/create', headers: stranger.headers, payload: {} });
     expect((await call('GET', `/admin/customers/${user.id}`)).json().data.summary.apiKeys).toBe(1);
+  });
+
+  /** One row of each list of the customer's page, each naming `tag` and the customer's id. */
+  async function business(user: TestUser, tag: string) {
+    const db = ctx.database.db;
+    const at = ctx.clock.now;
+    const [order] = await db
+      .insert(orders)
+      .values({
+        orderNo: `O${tag}${user.id}`,
+        userId: user.id,
+        kind: 'recharge',
+        productName: `Recharge ${tag}`,
+        productNameZh: `充值 ${tag}`,
+        amountFen: 1_999n,
+        status: 'paid',
+        paymentMethod: 'balance',
+        paidAt: at,
+      })
+      .returning({ id: orders.id });
+    await db.insert(userPackages).values({
+      userId: user.id,
+      orderId: order!.id,
+      type: 'traffic',
+      name: `Package ${tag}`,
+      nameZh: `套餐 ${tag}`,
+      spec: '100 GB',
+      specZh: '100 GB',
+      quota: 100n * 2n ** 30n,
+      effectiveAt: at,
+      expiresAt: new Date(at.getTime() + 30 * 86_400_000),
+    });
+    await db
+      .insert(balanceLedger)
+      .values({ userId: user.id, kind: 'credit', amountFen: 500n, balanceAfterFen: 500n, note: `note ${tag}` });
+    await db
+      .insert(domains)
+      .values({ userId: user.id, domainName: `${tag}${user.id}.example.com`, type: 'web', status: 'abnormal' });
+    await db.insert(certificates).values({
+      userId: user.id,
+      name: `cert ${tag}`,
+      source: 'uploaded',
+      certificatePem: 'pem',
+      privateKeySealed: 'sealed',
+      commonName: `${tag}.example.com`,
+      dnsNames: [`${tag}.example.com`],
+      subject: 'CN',
+      issuer: 'CN',
+      issuerName: 'Test CA',
+      keyType: 'ECC',
+      keyBits: 256,
+      notBefore: at,
+      notAfter: new Date(at.getTime() + 90 * 86_400_000),
+      fingerprint256: `fp-${tag}-${user.id}`,
+      serialNumber: '01',
+    });
+    await db.insert(tickets).values({
+      ticketNo: `T${tag}${user.id}`,
+      userId: user.id,
+      product: 'cdn',
+      urgency: 'impact',
+      title: `Ticket ${tag}`,
+      description: 'down',
+      status: 'processing',
+    });
+    await db.insert(loginLog).values({
+      userId: user.id,
+      userName: user.userName,
+      ip: '192.0.2.7',
+      userAgent: `agent ${tag}`,
+      result: 'failure',
+      reason: 'account_disabled',
+    });
+    await db.insert(operationLog).values({
+      userId: user.id,
+      actor: 'operator',
+      action: 'domain.review',
+      targetType: 'domain',
+      targetName: `target ${tag}`,
+    });
+  }
+
+  /** Each list of the customer's page with the text that names its row. */
+  const lists: [string, (row: Record<string, unknown>) => unknown][] = [
+    ['orders', (r) => r.orderNo],
+    ['packages', (r) => r.name],
+    ['statement', (r) => r.note],
+    ['domains', (r) => r.domainName],
+    ['certificates', (r) => r.name],
+    ['tickets', (r) => r.ticketNo],
+    ['login-log', (r) => r.userAgent],
+    ['operation-log', (r) => r.targetName],
+  ];
+
+  it("lists the customer's orders, packages, statement, domains, certificates, tickets, sign-ins and operations, theirs only", async () => {
+    const [mine, other] = [await createTestUser(ctx), await createTestUser(ctx)];
+    await business(mine, 'mine');
+    await business(other, 'other');
+    for (const [list, name] of lists) {
+      const page = (await call('GET', `/admin/customers/${mine.id}/${list}`)).json().data;
+      const names = page.list.map(name).join(' | ');
+      expect(page, list).toMatchObject({ total: 1, page: 1, size: limits.page.defaultSize });
+      expect(names, list).toContain('mine');
+      expect(names, list).not.toContain('other');
+      const empty = (await call('GET', `/admin/customers/${(await createTestUser(ctx)).id}/${list}`)).json().data;
+      expect(empty, list).toMatchObject({ list: [], total: 0 });
+      expect((await call('GET', `/admin/customers/999999/${list}`)).statusCode, list).toBe(404);
+    }
+    const orderRow = (await call('GET', `/admin/customers/${mine.id}/orders`)).json().data.list[0];
+    expect(orderRow).toMatchObject({ userId: mine.id, userName: mine.userName, amountFen: '1999', status: 'paid' });
+    const domain = (await call('GET', `/admin/customers/${mine.id}/domains`)).json().data.list[0];
+    expect(domain).toEqual({
+      id: expect.any(Number),
+      domainName: `mine${mine.id}.example.com`,
+      variant: 'cdn',
+      type: 'web',
+      status: 'abnormal',
+      createdAt: expect.any(Number),
+    });
+    const login = (await call('GET', `/admin/customers/${mine.id}/login-log`)).json().data.list[0];
+    expect(login).toMatchObject({ result: 'failure', reason: 'account_disabled', ip: '192.0.2.7' });
+    const operation = (await call('GET', `/admin/customers/${mine.id}/operation-log`)).json().data.list[0];
+    expect(operation.actor).toEqual({ kind: 'operator' });
+    const pkg = (await call('GET', `/admin/customers/${mine.id}/packages`)).json().data.list[0];
+    expect(pkg).toMatchObject({ type: 'traffic', quota: String(100n * 2n ** 30n), state: 'active' });
+  });
+
+  it("pages the customer's lists within the page limits, and refuses a role without customers.read", async () => {
+    const user = await createTestUser(ctx);
+    const db = ctx.database.db;
+    await db.insert(domains).values(
+      [1, 2, 3].map((n) => ({
+        userId: user.id,
+        domainName: `p${n}-${user.id}.example.com`,
+        type: 'web' as const,
+        status: 'enabled' as const,
+        createdAt: new Date(ctx.clock.now.getTime() + n * 1000),
+      })),
+    );
+    const page = async (query: string) => call('GET', `/admin/customers/${user.id}/domains?${query}`);
+    const second = (await page('page=2&size=2')).json().data;
+    expect(second).toMatchObject({ total: 3, page: 2, size: 2 });
+    expect(second.list.map((d: { domainName: string }) => d.domainName)).toEqual([`p1-${user.id}.example.com`]);
+    expect((await page('page=1&size=1')).json().data.list[0].domainName).toBe(`p3-${user.id}.example.com`);
+    expect((await page('page=3&size=2')).json().data).toMatchObject({ total: 3, list: [] });
+    expect((await page(`size=${limits.page.maxSize}`)).statusCode).toBe(200);
+    for (const bad of ['size=0', `size=${limits.page.maxSize + 1}`, 'page=0', 'size=x']) {
+      expect((await page(bad)).statusCode, bad).toBe(400);
+    }
+    expect((await call('GET', '/admin/customers/0/domains')).statusCode).toBe(400);
+
+    const operations = await createTestStaff(ctx, 'operations');
+    for (const [list] of lists) {
+      const refused = await call('GET', `/admin/customers/${user.id}/${list}`, undefined, operations);
+      expect([list, refused.statusCode, refused.json().error]).toEqual([list, 403, 'FORBIDDEN']);
+    }
+    for (const role of ['support', 'finance', 'reviewer'] as const) {
+      const member = await createTestStaff(ctx, role);
+      expect((await call('GET', `/admin/customers/${user.id}/orders`, undefined, member)).statusCode, role).toBe(200);
+    }
   });
 });

@@ -1,6 +1,13 @@
-import type { CdnType, Permission, PermissionId, StaffCustomerQuery, StaffCustomerSummary } from '@edgeward/contract';
+import type {
+  CdnType,
+  PageQuery,
+  Permission,
+  PermissionId,
+  StaffCustomerQuery,
+  StaffCustomerSummary,
+} from '@edgeward/contract';
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connect';
 import { likePattern } from '../../db/like';
 import {
@@ -136,3 +143,89 @@ export async function lastSignIn(ex: Executor, userId: number) {
     .limit(1);
   return row;
 }
+
+/**
+ * One page of a customer's rows, newest first, with the total: the lists of the customer's page in the console
+ * (domains, certificates, tickets). `rows` selects from `table` what the list shows.
+ */
+async function pageOfRows<Q extends PgSelect>(
+  ex: Executor,
+  table: PgTable & { userId: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn },
+  rows: (where: SQL) => Q,
+  userId: number,
+  page: PageQuery,
+) {
+  const where = eq(table.userId, userId);
+  const [list, [total]] = await Promise.all([
+    rows(where)
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(page.size)
+      .offset((page.page - 1) * page.size),
+    ex.select({ n: count() }).from(table).where(where),
+  ]);
+  // Ordering and paging leave the rows as `rows` selects them.
+  return { rows: list as Awaited<Q>, total: total?.n ?? 0 };
+}
+
+/** The customer's domains of both consoles. */
+export const domainsOf = (ex: Executor, userId: number, page: PageQuery) =>
+  pageOfRows(
+    ex,
+    domains,
+    (where) =>
+      ex
+        .select({
+          id: domains.id,
+          domainName: domains.domainName,
+          variant: domains.variant,
+          type: domains.type,
+          status: domains.status,
+          createdAt: domains.createdAt,
+        })
+        .from(domains)
+        .where(where)
+        .$dynamic(),
+    userId,
+    page,
+  );
+
+export const certificatesOf = (ex: Executor, userId: number, page: PageQuery) =>
+  pageOfRows(
+    ex,
+    certificates,
+    (where) =>
+      ex
+        .select({
+          id: certificates.id,
+          name: certificates.name,
+          dnsNames: certificates.dnsNames,
+          notAfter: certificates.notAfter,
+          source: certificates.source,
+        })
+        .from(certificates)
+        .where(where)
+        .$dynamic(),
+    userId,
+    page,
+  );
+
+export const ticketsOf = (ex: Executor, userId: number, page: PageQuery) =>
+  pageOfRows(
+    ex,
+    tickets,
+    (where) =>
+      ex
+        .select({
+          id: tickets.id,
+          ticketNo: tickets.ticketNo,
+          title: tickets.title,
+          urgency: tickets.urgency,
+          status: tickets.status,
+          updatedAt: tickets.updatedAt,
+        })
+        .from(tickets)
+        .where(where)
+        .$dynamic(),
+    userId,
+    page,
+  );

@@ -28,7 +28,7 @@ export const commerceArea = defineArea({
           publicUrl: ctx.config.publicUrl,
         }),
       notifications: () => createPaymentNotificationService(clock(ctx)),
-      financeDesk: () => createFinanceDesk({ ...clock(ctx), payment: ctx.config.payment }),
+      financeDesk: (orders) => createFinanceDesk({ ...clock(ctx), payment: ctx.config.payment, orders }),
       gateway: ctx.providers.payment,
       metrics: ctx.metrics,
     }),

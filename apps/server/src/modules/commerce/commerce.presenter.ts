@@ -10,6 +10,7 @@ import {
 } from '@edgeward/contract';
 import type { PaymentSettings } from '../../config';
 import type { OrderRow } from '../../db/schema';
+import { translate } from '../../http/i18n';
 import type { LedgerRow } from './balance.repository';
 import type { PackageRow, UserPackageRow } from './package.repository';
 
@@ -127,4 +128,9 @@ export function toMyPackage(
     expiresAt: row.expiresAt.getTime(),
     state,
   };
+}
+
+/** Ledger notes are message keys when the server wrote them, so each reader gets its language. */
+export function localizedEntry(entry: LedgerEntry, locale: Locale): LedgerEntry {
+  return entry.note.startsWith('commerce.') ? { ...entry, note: translate(locale, entry.note) } : entry;
 }

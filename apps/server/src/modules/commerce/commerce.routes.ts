@@ -6,15 +6,11 @@ import { registerRoute } from '../../http/route';
 import { csvCell } from '../../lib/csv';
 import type { PaymentGateway } from '../../providers/payment';
 import type { AreaMetrics } from '../area';
+import { localizedEntry } from './commerce.presenter';
 import { registerFinanceDesk } from './finance-desk.routes';
 import type { FinanceDesk } from './finance-desk.service';
 import type { OrderService } from './order.service';
 import type { createPaymentNotificationService } from './payment-notification.service';
-
-/** Ledger notes are message keys when the server wrote them, so each reader gets its language. */
-function localized(entry: LedgerEntry, locale: Locale): LedgerEntry {
-  return entry.note.startsWith('commerce.') ? { ...entry, note: translate(locale, entry.note) } : entry;
-}
 
 function statementCsv(entries: LedgerEntry[], locale: Locale): string {
   const header = ['time', 'kind', 'amount', 'balanceAfter', 'orderNo', 'note'].map((h) =>
@@ -41,7 +37,7 @@ function statementCsv(entries: LedgerEntry[], locale: Locale): string {
 export function commerceModule(deps: {
   orders: () => OrderService;
   notifications: () => ReturnType<typeof createPaymentNotificationService>;
-  financeDesk: () => FinanceDesk;
+  financeDesk: (orders: OrderService) => FinanceDesk;
   gateway: PaymentGateway;
   metrics: Pick<AreaMetrics, 'paymentNotification'>;
 }): FastifyPluginAsync {
@@ -72,17 +68,17 @@ export function commerceModule(deps: {
     registerRoute(app, r.balance, ({ user }) => service.balance(user));
     registerRoute(app, r.statement, async ({ user, query, locale }) => {
       const page = await service.statement(user, query);
-      return { ...page, list: page.list.map((e) => localized(e, locale)) };
+      return { ...page, list: page.list.map((e) => localizedEntry(e, locale)) };
     });
     registerRoute(app, r.statementExport, async ({ user, query, locale, reply }) => {
-      const entries = (await service.statementRows(user, query)).map((e) => localized(e, locale));
+      const entries = (await service.statementRows(user, query)).map((e) => localizedEntry(e, locale));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="statement-${day}.csv"`)
         .send(statementCsv(entries, locale));
     });
-    registerFinanceDesk(app, deps.financeDesk());
+    registerFinanceDesk(app, deps.financeDesk(service));
 
     // The gateway's asynchronous notification: signed, so it needs the exact body bytes.
     await app.register(async (notify) => {

@@ -1,11 +1,22 @@
-import { formatUtc8, staffFinanceRoutes } from '@edgeward/contract';
+import { formatUtc8, staffCustomerRoutes, staffFinanceRoutes } from '@edgeward/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../http/route';
 import { staffActor } from '../../lib/staff-audit';
 import type { FinanceDesk } from './finance-desk.service';
 
-/** The operator console's finance desk (/api/admin/orders, transfers, packages, revenue), in the commerce plugin. */
+/**
+ * The operator console's finance desk (/api/admin/orders, transfers, packages, revenue), in the commerce plugin; and
+ * the orders, packages and statement on a customer's page (/api/admin/customers/:id/...), which commerce owns.
+ */
 export function registerFinanceDesk(app: FastifyInstance, desk: FinanceDesk): void {
+  const c = staffCustomerRoutes;
+  registerRoute(app, c.customerOrders, ({ params, query, locale }) => desk.customerOrders(params.id, query, locale));
+  registerRoute(app, c.customerPackages, ({ params, query, locale }) =>
+    desk.customerPackages(params.id, query, locale),
+  );
+  registerRoute(app, c.customerStatement, ({ params, query, locale }) =>
+    desk.customerStatement(params.id, query, locale),
+  );
   const r = staffFinanceRoutes;
   registerRoute(app, r.orders, ({ query, locale }) => desk.orders(query, locale));
   registerRoute(app, r.order, ({ params, locale }) => desk.order(params.id, locale));

@@ -1,6 +1,7 @@
 import {
   formatFen,
   type Locale,
+  type MyPackage,
   type PackageDefinitionFields,
   type PackageTextsEdit,
   type PageQuery,
@@ -23,8 +24,9 @@ import { csvRow } from '../../lib/csv';
 import { pageWithTotal } from '../../lib/page';
 import { recordStaffAction, type StaffActor } from '../../lib/staff-audit';
 import { addPackageTo, confirmTransferOrder, refundOrder, rejectTransferOrder } from './commerce.operator';
-import { toStaffOrder, toStaffPackage } from './commerce.presenter';
+import { localizedEntry, toStaffOrder, toStaffPackage } from './commerce.presenter';
 import * as ordersRepo from './order.repository';
+import type { OrderService } from './order.service';
 import type { PackageRow } from './package.repository';
 import * as packagesRepo from './package.repository';
 import { type PeriodSums, revenueByPeriod } from './revenue.repository';
@@ -34,6 +36,8 @@ export interface FinanceDeskDeps {
   now: () => Date;
   /** Where bank transfers go: shown with a transfer's order as the customer sees it. */
   payment: PaymentSettings;
+  /** The customer's own reads (packages with their use, the statement), for the lists of a customer's page. */
+  orders: Pick<OrderService, 'myPackages' | 'statement'>;
 }
 
 const packageTextKeys = ['name', 'nameZh', 'spec', 'specZh'] as const;
@@ -134,7 +138,45 @@ export function createFinanceDesk(deps: FinanceDeskDeps) {
     };
   }
 
+  /**
+   * A customer for the lists of their page: an unknown id is 404, not an empty list. As a caller of the customer's own
+   * reads, which never look at the real-name mark (only buying does).
+   */
+  async function customerOf(id: number) {
+    const userName = await ordersRepo.customerNameOf(db, id);
+    if (userName === undefined) throw notFound();
+    return { id, userName, realNameVerified: true };
+  }
+
   return {
+    /** The customer's orders of every kind and status, newest first (the customer page's orders tab). */
+    async customerOrders(id: number, page: PageQuery, locale: Locale) {
+      const customer = await customerOf(id);
+      const { rows, total } = await ordersRepo.listOrders(db, id, page);
+      return pageWithTotal(
+        page,
+        rows.map((r) => toStaffOrder(r, customer.userName, account, locale)),
+        total,
+      );
+    },
+
+    /** The customer's packages of both consoles, with their use as the customer sees it, newest first. */
+    async customerPackages(id: number, page: PageQuery, locale: Locale) {
+      const customer = await customerOf(id);
+      const all: MyPackage[] = [
+        ...(await deps.orders.myPackages(customer, 'cdn', locale)),
+        ...(await deps.orders.myPackages(customer, 'eo', locale)),
+      ].sort((a, b) => b.effectiveAt - a.effectiveAt || b.id - a.id);
+      const offset = (page.page - 1) * page.size;
+      return pageWithTotal(page, all.slice(offset, offset + page.size), all.length);
+    },
+
+    /** The customer's balance movements, newest first, notes in the reader's language. */
+    async customerStatement(id: number, page: PageQuery, locale: Locale) {
+      const found = await deps.orders.statement(await customerOf(id), page);
+      return { ...found, list: found.list.map((e) => localizedEntry(e, locale)) };
+    },
+
     async orders(query: StaffOrderQuery, locale: Locale) {
       const { rows, total } = await ordersRepo.listAllOrders(db, query);
       const list = rows.map((r) => toStaffOrder(r.order, r.userName, account, locale));

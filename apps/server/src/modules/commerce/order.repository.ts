@@ -142,3 +142,9 @@ export async function findOrderWithCustomer(db: Executor, id: number) {
     .where(eq(orders.id, id));
   return row;
 }
+
+/** A customer's name, for the staff's lists of one customer's business; undefined for an unknown id. */
+export async function customerNameOf(db: Executor, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
+  return row?.userName;
+}

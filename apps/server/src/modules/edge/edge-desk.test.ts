@@ -2,8 +2,10 @@ import { limits } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
+import { addDomain } from '../../../test/fixtures/traffic';
+import { createTestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { edgeNodes, staffAuditLog } from '../../db/schema';
+import { domains, edgeNodes, jobs, staffAuditLog } from '../../db/schema';
 import { tokenSha256 } from './edge-node-auth';
 
 describe.each(dbKinds)("operations' edge desk on %s", (kind) => {
@@ -60,5 +62,29 @@ describe.each(dbKinds)("operations' edge desk on %s", (kind) => {
     const support = await createTestStaff(ctx, 'support');
     expect((await call('GET', '/admin/edge/nodes', undefined, support)).statusCode).toBe(403);
     expect((await call('POST', '/admin/edge/republish', undefined, support)).statusCode).toBe(403);
+  });
+
+  it('republishes served domains only: not one under review, refused, or a demo sample', async () => {
+    const owner = await createTestUser(ctx);
+    const { db } = ctx.database;
+    const id = (name: string) => addDomain(db, owner.id, `${name}.republish.example.com`);
+    const served = await id('served');
+    const stopped = await id('stopped');
+    const reviewing = await id('reviewing');
+    const refused = await id('refused');
+    const sample = await id('sample');
+    await db.update(domains).set({ status: 'disabled' }).where(eq(domains.id, stopped));
+    await db.update(domains).set({ status: 'under_review' }).where(eq(domains.id, reviewing));
+    await db.update(domains).set({ status: 'review_rejected' }).where(eq(domains.id, refused));
+    await db.update(domains).set({ status: 'configuring', sample: true }).where(eq(domains.id, sample));
+    await db.delete(jobs);
+
+    const republished = await call('POST', '/admin/edge/republish');
+    const queued = (await db.select().from(jobs).where(eq(jobs.kind, 'domain.publish'))).map(
+      (job) => job.payload.domainId,
+    );
+    expect(queued).toEqual(expect.arrayContaining([served, stopped]));
+    for (const skipped of [reviewing, refused, sample]) expect(queued).not.toContain(skipped);
+    expect(republished.json().data.queued).toBe(queued.length);
   });
 });

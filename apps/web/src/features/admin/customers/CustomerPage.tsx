@@ -1,17 +1,27 @@
 import type { StaffCustomerDetail } from '@edgeward/contract';
-import { Alert, Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Result, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, matchPath, useLocation, useSearchParams } from 'react-router';
 import { useStaffCustomer } from '../../../api/admin-customer';
 import { DataState } from '../../../components/DataState';
 import { PageContainer } from '../../../components/PageContainer';
 import { formatTime } from '../../../lib/time';
 import { useAdminI18n } from '../admin-texts';
 import { CustomerActions } from './CustomerActions';
+import {
+  CustomerCertificates,
+  CustomerDomains,
+  CustomerLogins,
+  CustomerOperations,
+  CustomerOrders,
+  CustomerPackages,
+  CustomerStatement,
+  CustomerTickets,
+} from './CustomerLists';
 import { CustomerPermissions } from './CustomerPermissions';
 import { CustomerSummary } from './CustomerSummary';
 import { DisabledTag, RealNameTag } from './CustomerTags';
-import { customerIdOf } from './customer-logic';
+import { type CustomerTab, customerIdOf, customerTabOf, customerTabSearch, customerTabs } from './customer-logic';
 
 /** Why the account is closed, and since when; what that means for the customer. */
 function DisabledBanner({ customer }: { customer: StaffCustomerDetail }) {
@@ -82,9 +92,62 @@ function Profile({ customer }: { customer: StaffCustomerDetail }) {
   );
 }
 
+/** The account tab: profile, actions, the business at a glance and the permissions. */
+function AccountTab({ customer }: { customer: StaffCustomerDetail }) {
+  const { t } = useAdminI18n();
+  return (
+    <Flex vertical gap={16}>
+      <Profile customer={customer} />
+      <CustomerActions customer={customer} />
+      <div>
+        <Typography.Title level={5}>{t('adminCustomer.summary.title')}</Typography.Title>
+        <CustomerSummary customer={customer} />
+      </div>
+      <CustomerPermissions customer={customer} />
+    </Flex>
+  );
+}
+
+const lists: Record<Exclude<CustomerTab, 'account'>, (props: { id: number }) => React.JSX.Element> = {
+  orders: CustomerOrders,
+  packages: CustomerPackages,
+  statement: CustomerStatement,
+  domains: CustomerDomains,
+  certificates: CustomerCertificates,
+  tickets: CustomerTickets,
+  logins: CustomerLogins,
+  operations: CustomerOperations,
+};
+
+/**
+ * The account and its lists, a tab each, the tab in view kept in the address (`?tab=orders`, so that a link or a
+ * reload keeps it). Only the tab in view is drawn, so only its list is read.
+ */
+function CustomerTabs({ customer }: { customer: StaffCustomerDetail }) {
+  const { t } = useAdminI18n();
+  const [params, setParams] = useSearchParams();
+  const active = customerTabOf(params.get('tab'));
+  return (
+    <Tabs
+      activeKey={active}
+      onChange={(key) => setParams((current) => customerTabSearch(current, customerTabOf(key)), { replace: true })}
+      destroyOnHidden
+      items={customerTabs.map((tab) => {
+        const List = tab === 'account' ? null : lists[tab];
+        return {
+          key: tab,
+          label: <span data-testid={`admin-customer-tab-${tab}`}>{t(`adminCustomer.tab.${tab}`)}</span>,
+          children: List ? <List id={customer.id} /> : <AccountTab customer={customer} />,
+        };
+      })}
+      data-testid="admin-customer-tabs"
+    />
+  );
+}
+
 /**
  * /admin/customers/:id: an account's profile, its business at a glance, its permissions and what the member may do
- * on it (each action shown only to a role holding it).
+ * on it (each action shown only to a role holding it); and its business in place, a list per tab.
  */
 export default function CustomerPage() {
   const { t } = useAdminI18n();
@@ -110,13 +173,7 @@ export default function CustomerPage() {
             {(data) => (
               <Flex vertical gap={16} data-testid="admin-customer-page">
                 <DisabledBanner customer={data} />
-                <Profile customer={data} />
-                <CustomerActions customer={data} />
-                <div>
-                  <Typography.Title level={5}>{t('adminCustomer.summary.title')}</Typography.Title>
-                  <CustomerSummary customer={data} />
-                </div>
-                <CustomerPermissions customer={data} />
+                <CustomerTabs customer={data} />
               </Flex>
             )}
           </DataState>

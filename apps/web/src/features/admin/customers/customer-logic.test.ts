@@ -5,6 +5,9 @@ import {
   customerActions,
   customerIdOf,
   customerPath,
+  customerTabOf,
+  customerTabSearch,
+  customerTabs,
   deskSearchPath,
   orderedActions,
   permissionLabels,
@@ -93,5 +96,22 @@ describe('the links of a customer page', () => {
     expect(menuKeyOf(page)).toBe('/admin/customers');
     expect(pageAccess(page, staffRoleCapabilities.reviewer)).toBe('page');
     expect(pageAccess(page, staffRoleCapabilities.operations)).toBe('forbidden');
+  });
+});
+
+describe("the tabs of a customer's page", () => {
+  it('opens the tab the address names, the account for none or an unknown one', () => {
+    for (const tab of customerTabs) expect(customerTabOf(tab)).toBe(tab);
+    expect(customerTabOf(null)).toBe('account');
+    expect(customerTabOf('')).toBe('account');
+    expect(customerTabOf('Orders')).toBe('account');
+    expect(customerTabOf('staff')).toBe('account');
+  });
+
+  it('keeps the tab in the address, the first one without a `?tab=`, the rest of the address as it was', () => {
+    const params = new URLSearchParams({ tab: 'orders', other: 'x' });
+    expect(customerTabSearch(params, 'domains').toString()).toBe('tab=domains&other=x');
+    expect(customerTabSearch(params, 'account').toString()).toBe('other=x');
+    expect(params.toString()).toBe('tab=orders&other=x');
   });
 });

@@ -1,6 +1,8 @@
 import {
   type Action,
   actions,
+  type DomainStatus,
+  type MyPackage,
   type Permission,
   type PermissionId,
   permissionIds,
@@ -81,3 +83,49 @@ export const simulationUrl = (origin: string, path: string) => `${origin.replace
 export function customerIdOf(id: string | undefined): number {
   return id && /^\d+$/.test(id) ? Number(id) : Number.NaN;
 }
+
+/** The tabs of a customer's page, in order: the account itself, then its business a list each. */
+export const customerTabs = [
+  'account',
+  'orders',
+  'packages',
+  'statement',
+  'domains',
+  'certificates',
+  'tickets',
+  'logins',
+  'operations',
+] as const;
+export type CustomerTab = (typeof customerTabs)[number];
+
+/** The tab the address names (`?tab=`); the account for none or one the page does not have. */
+export function customerTabOf(wanted: string | null): CustomerTab {
+  return customerTabs.find((tab) => tab === wanted) ?? 'account';
+}
+
+/** The address of the customer's page with `tab` in view (the account, the first tab, needs no `?tab=`). */
+export function customerTabSearch(params: URLSearchParams, tab: CustomerTab): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (tab === 'account') next.delete('tab');
+  else next.set('tab', tab);
+  return next;
+}
+
+/** The tag colour of a domain status (as the customer console colours it). */
+export const domainStatusColors: Record<DomainStatus, string> = {
+  creating: 'processing',
+  configuring: 'processing',
+  enabled: 'success',
+  disabled: 'default',
+  deleting: 'warning',
+  abnormal: 'error',
+  under_review: 'warning',
+  review_rejected: 'error',
+};
+
+export const packageStateColors: Record<MyPackage['state'], string> = {
+  active: 'success',
+  expiring: 'warning',
+  expired: 'default',
+  refunded: 'purple',
+};

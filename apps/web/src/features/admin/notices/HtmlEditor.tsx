@@ -118,19 +118,22 @@ export function HtmlEditor({
           );
         })}
       </Flex>
-      <Input.TextArea
-        {...aria}
-        ref={area}
-        id={id}
-        value={value}
-        onChange={(event) => onChange?.(event.target.value)}
-        onKeyDown={onKeyDown}
-        autoSize={{ minRows: 8, maxRows: 20 }}
-        count={{ show: true, max: limits.message.contentMax }}
-        spellCheck
-        style={{ fontFamily: 'monospace' }}
-        data-testid={testId}
-      />
+      {/* antd hangs the count under the box, out of the flow: the room for it keeps it off the field's help text. */}
+      <div style={{ paddingBottom: 24 }}>
+        <Input.TextArea
+          {...aria}
+          ref={area}
+          id={id}
+          value={value}
+          onChange={(event) => onChange?.(event.target.value)}
+          onKeyDown={onKeyDown}
+          autoSize={{ minRows: 8, maxRows: 20 }}
+          count={{ show: true, max: limits.message.contentMax }}
+          spellCheck
+          style={{ fontFamily: 'monospace' }}
+          data-testid={testId}
+        />
+      </div>
     </Flex>
   );
 }
