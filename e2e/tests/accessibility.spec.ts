@@ -229,8 +229,8 @@ for (const { locale, theme } of combinations) {
       '/admin/customers?search=demo',
     );
     const account = `/admin/customers/${demo.list.find((customer) => customer.userName === 'demo')?.id}`;
-    // And two of its lists in place, in their tabs.
-    const lists = [`${account}?tab=orders`, `${account}?tab=domains`];
+    // And some of its lists in place, in their tabs (the sign-ins tab holds two tables, each under its heading).
+    const lists = [`${account}?tab=orders`, `${account}?tab=domains`, `${account}?tab=logins`];
     for (const route of [...adminRoutes, ticket, account, ...lists]) {
       found.push(...(await violationsOn(page, route, inFlight)));
     }

@@ -23,6 +23,9 @@ const texts = {
     domains: 'Domains',
     unpaid: 'Unpaid',
     underReview: 'Under review',
+    signIns: 'Sign-ins',
+    openSessions: 'Open sessions',
+    signInKind: 'Sign-in',
   },
   'zh-CN': {
     customers: '客户',
@@ -33,6 +36,9 @@ const texts = {
     domains: '域名',
     unpaid: '未支付',
     underReview: '审核中',
+    signIns: '登录记录',
+    openSessions: '当前会话',
+    signInKind: '登录',
   },
 } as const;
 
@@ -238,6 +244,19 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(
       page.getByTestId('admin-customer-domains-table').getByRole('row').filter({ hasText: domainName }),
     ).toHaveCount(1);
+    // The sign-ins tab: the customer's open session (their sign-in above) under its heading, over the login log.
+    await page.getByRole('tab', { name: t.signIns, exact: true }).click();
+    await expect(page).toHaveURL(/\?tab=logins$/);
+    const sessions = page.getByTestId('admin-customer-sessions-section');
+    await expect(sessions.getByRole('heading', { name: t.openSessions })).toBeVisible();
+    await expect(
+      sessions
+        .getByTestId('admin-customer-sessions-table')
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: t.signInKind, exact: true }) })
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('admin-customer-logins-table')).toBeVisible();
     // The account's tab leaves no `?tab=` behind.
     await page.getByTestId('admin-customer-tab-account').click();
     await expect(page).toHaveURL(new RegExp(`/admin/customers/${id}$`));

@@ -25,7 +25,10 @@ const customerKeys = {
     [...adminKeys.all, 'customers', 'detail', id, list, page] as const,
 };
 
-/** The lists of a customer's page (GET /admin/customers/:id/<list>), each a tab; all take the id and a page. */
+/**
+ * The lists of a customer's page (GET /admin/customers/:id/<list>), each a tab (the open sessions above the login log
+ * on the sign-ins tab); all take the id and a page.
+ */
 const listRoutes = {
   orders: staffCustomerRoutes.customerOrders,
   packages: staffCustomerRoutes.customerPackages,
@@ -33,6 +36,7 @@ const listRoutes = {
   domains: staffCustomerRoutes.customerDomains,
   certificates: staffCustomerRoutes.customerCertificates,
   tickets: staffCustomerRoutes.customerTickets,
+  sessions: staffCustomerRoutes.customerSessions,
   logins: staffCustomerRoutes.customerLoginLog,
   operations: staffCustomerRoutes.customerOperationLog,
 } as const;

@@ -12,6 +12,7 @@ import {
   StaffCustomerDomainSchema,
   StaffCustomerQuerySchema,
   StaffCustomerSchema,
+  StaffCustomerSessionSchema,
   StaffCustomerTicketSchema,
   StaffPermissionSetSchema,
   StaffSimulationSchema,
@@ -66,6 +67,7 @@ export const staffCustomerRoutes = {
   customerDomains: customerList('domains', 'domains, of both consoles', StaffCustomerDomainSchema),
   customerCertificates: customerList('certificates', 'certificates', StaffCustomerCertificateSchema),
   customerTickets: customerList('tickets', 'tickets', StaffCustomerTicketSchema),
+  customerSessions: customerList('sessions', 'open sessions (not revoked, not expired)', StaffCustomerSessionSchema),
   customerLoginLog: customerList('login-log', 'sign-in attempts (the login log)', LoginLogItemSchema),
   customerOperationLog: customerList('operation-log', 'operation log', OperationLogItemSchema),
   setCdnType: defineRoute({

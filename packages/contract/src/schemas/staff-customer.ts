@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { actions, PermissionSchema, permissionIds } from '../permissions';
+import { SessionItemSchema } from './auth';
 import { CertificateSourceSchema } from './certificate';
 import { FenSchema } from './commerce';
 import { EpochMsSchema, PageQuerySchema, text } from './common';
@@ -98,3 +99,12 @@ export const StaffCustomerTicketSchema = z.object({
   updatedAt: EpochMsSchema,
 });
 export type StaffCustomerTicket = z.infer<typeof StaffCustomerTicketSchema>;
+
+/**
+ * An open session of the customer (not revoked, not expired), as their own console lists it (`kind` 'simulation' for
+ * one opened through an operator's simulation link), with its absolute expiry; never its token.
+ */
+export const StaffCustomerSessionSchema = SessionItemSchema.omit({ current: true }).extend({
+  expiresAt: EpochMsSchema,
+});
+export type StaffCustomerSession = z.infer<typeof StaffCustomerSessionSchema>;

@@ -15,6 +15,7 @@ export function registerCustomerDesk(app: FastifyInstance, desk: ReturnType<type
   registerRoute(app, r.customerDomains, ({ params, query }) => desk.domains(params.id, query));
   registerRoute(app, r.customerCertificates, ({ params, query }) => desk.certificates(params.id, query));
   registerRoute(app, r.customerTickets, ({ params, query }) => desk.tickets(params.id, query));
+  registerRoute(app, r.customerSessions, ({ params, query }) => desk.sessions(params.id, query));
   registerRoute(app, r.customerLoginLog, ({ params, query }) => desk.loginLog(params.id, query));
   registerRoute(app, r.customerOperationLog, ({ params, query }) => desk.operationLog(params.id, query));
   registerRoute(app, r.setCdnType, ({ staff, address, params, body }) =>

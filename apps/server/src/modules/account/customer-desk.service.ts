@@ -5,6 +5,7 @@ import type {
   StaffCustomerDetail,
   StaffCustomerDomain,
   StaffCustomerQuery,
+  StaffCustomerSession,
   StaffCustomerTicket,
   StaffPermissionSet,
   StaffReason,
@@ -107,6 +108,20 @@ export function createCustomerDesk(deps: { db: Db; now: () => Date }) {
 
     tickets: (id: number, page: PageQuery) =>
       listOf(id, page, repo.ticketsOf, (r): StaffCustomerTicket => ({ ...r, updatedAt: r.updatedAt.getTime() })),
+
+    /** The customer's open sessions, newest first: what they would see in their own console, and till when. */
+    sessions: (id: number, page: PageQuery) =>
+      listOf(
+        id,
+        page,
+        (ex, userId, p) => repo.openSessionsOf(ex, userId, p, now()),
+        (r): StaffCustomerSession => ({
+          ...r,
+          createdAt: r.createdAt.getTime(),
+          lastSeenAt: r.lastSeenAt.getTime(),
+          expiresAt: r.expiresAt.getTime(),
+        }),
+      ),
 
     /** The customer's sign-in attempts as their own login log shows them (failures on their name included). */
     async loginLog(id: number, page: PageQuery) {

@@ -11,6 +11,7 @@ import {
   loginLog,
   operationLog,
   orders,
+  sessions,
   staffAuditLog,
   tickets,
   userPackages,
@@ -329,6 +330,64 @@ describe.each(dbKinds)('the customers in the operator console on %s', (kind) => 
     expect(operation.actor).toEqual({ kind: 'operator' });
     const pkg = (await call('GET', `/admin/customers/${mine.id}/packages`)).json().data.list[0];
     expect(pkg).toMatchObject({ type: 'traffic', quota: String(100n * 2n ** 30n), state: 'active' });
+  });
+
+  it("lists the customer's open sessions, newest first: not another's, not a revoked or an expired one", async () => {
+    const [mine, other] = [await createTestUser(ctx), await createTestUser(ctx)];
+    const [login] = await ctx.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, mine.id));
+    ctx.clock.advance(1_000);
+    const simulated = await ctx.app.sessions.open(mine.id, {
+      kind: 'simulation',
+      ip: '192.0.2.9',
+      userAgent: 'agent simulated',
+    });
+    const revoked = await ctx.app.sessions.open(mine.id, { ip: '192.0.2.10' });
+    await ctx.app.sessions.revoke(revoked.sessionId);
+    const [expired] = await ctx.database.db
+      .insert(sessions)
+      .values({
+        userId: mine.id,
+        tokenHash: `expired-${mine.id}`,
+        createdAt: new Date(ctx.clock.now.getTime() - 2_000),
+        expiresAt: new Date(ctx.clock.now.getTime() - 1),
+      })
+      .returning({ id: sessions.id });
+
+    const page = (await call('GET', `/admin/customers/${mine.id}/sessions`)).json().data;
+    expect(page).toMatchObject({ total: 2, page: 1, size: limits.page.defaultSize });
+    expect(page.list.map((s: { id: number }) => s.id)).toEqual([simulated.sessionId, login!.id]);
+    const at = ctx.clock.now.getTime();
+    // What the customer's own console lists, with the expiry; never the token's hash.
+    expect(page.list[0]).toEqual({
+      id: simulated.sessionId,
+      kind: 'simulation',
+      ip: '192.0.2.9',
+      userAgent: 'agent simulated',
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: at + limits.account.sessionAbsoluteMs,
+    });
+    expect(page.list[1]).toMatchObject({ kind: 'login', ip: null });
+    const ids = page.list.map((s: { id: number }) => s.id);
+    expect(ids).not.toContain(revoked.sessionId);
+    expect(ids).not.toContain(expired!.id);
+    const [theirs] = await ctx.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, other.id));
+    expect(ids).not.toContain(theirs!.id);
+    // The account's count of open sessions says the same.
+    expect((await call('GET', `/admin/customers/${mine.id}`)).json().data.openSessions).toBe(2);
+
+    const second = (await call('GET', `/admin/customers/${mine.id}/sessions?page=2&size=1`)).json().data;
+    expect(second).toMatchObject({ total: 2, page: 2, size: 1, list: [{ id: login!.id }] });
+    expect((await call('GET', '/admin/customers/999999/sessions')).statusCode).toBe(404);
+    const operations = await createTestStaff(ctx, 'operations');
+    const refused = await call('GET', `/admin/customers/${mine.id}/sessions`, undefined, operations);
+    expect([refused.statusCode, refused.json().error]).toEqual([403, 'FORBIDDEN']);
   });
 
   it("pages the customer's lists within the page limits, and refuses a role without customers.read", async () => {

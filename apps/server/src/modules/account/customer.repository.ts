@@ -6,7 +6,7 @@ import type {
   StaffCustomerQuery,
   StaffCustomerSummary,
 } from '@edgeward/contract';
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connect';
 import { likePattern } from '../../db/like';
@@ -23,6 +23,7 @@ import {
   userPermissions,
   users,
 } from '../../db/schema';
+import { sessionColumns, sessionOpenAt } from '../session';
 
 /* The operator console's reads of customer accounts (customer-desk.service.ts). */
 
@@ -130,7 +131,7 @@ export async function openSessions(ex: Executor, userId: number, at: Date): Prom
   const [row] = await ex
     .select({ n: count() })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)));
+    .where(and(eq(sessions.userId, userId), sessionOpenAt(at)));
   return row?.n ?? 0;
 }
 
@@ -146,7 +147,8 @@ export async function lastSignIn(ex: Executor, userId: number) {
 
 /**
  * One page of a customer's rows, newest first, with the total: the lists of the customer's page in the console
- * (domains, certificates, tickets). `rows` selects from `table` what the list shows.
+ * (domains, certificates, tickets, open sessions). `rows` selects from `table` what the list shows; `only`, when
+ * given, narrows the customer's rows (the sessions still open).
  */
 async function pageOfRows<Q extends PgSelect>(
   ex: Executor,
@@ -154,8 +156,10 @@ async function pageOfRows<Q extends PgSelect>(
   rows: (where: SQL) => Q,
   userId: number,
   page: PageQuery,
+  only?: SQL,
 ) {
-  const where = eq(table.userId, userId);
+  // `and` leaves out an `only` not given; with the user's condition it always has one.
+  const where = and(eq(table.userId, userId), only)!;
   const [list, [total]] = await Promise.all([
     rows(where)
       .orderBy(desc(table.createdAt), desc(table.id))
@@ -228,4 +232,20 @@ export const ticketsOf = (ex: Executor, userId: number, page: PageQuery) =>
         .$dynamic(),
     userId,
     page,
+  );
+
+/** The customer's open sessions (not revoked, not expired at `at`), each with its expiry; never a token's hash. */
+export const openSessionsOf = (ex: Executor, userId: number, page: PageQuery, at: Date) =>
+  pageOfRows(
+    ex,
+    sessions,
+    (where) =>
+      ex
+        .select({ ...sessionColumns, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(where)
+        .$dynamic(),
+    userId,
+    page,
+    sessionOpenAt(at),
   );

@@ -1,5 +1,5 @@
 // The session area's door: who is calling, and the console sessions other areas open, list and revoke.
-export { revokeAllOfUser } from './session.repository';
+export { openAt as sessionOpenAt, revokeAllOfUser, sessionColumns } from './session.repository';
 export {
   type AuthUser,
   createSessionService,

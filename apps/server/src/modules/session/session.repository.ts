@@ -57,17 +57,23 @@ export async function revokeAllOfUser(db: Executor, userId: number, keepSessionI
     .where(and(...conditions));
 }
 
+/** What a list of sessions shows of each: where and on what it signed in, and when; never its token's hash. */
+export const sessionColumns = {
+  id: sessions.id,
+  kind: sessions.kind,
+  ip: sessions.ip,
+  userAgent: sessions.userAgent,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+};
+
+/** A session still open at `at`: not revoked and not past its absolute expiry. */
+export const openAt = (at: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, at));
+
 export async function listOpenOfUser(db: Executor, userId: number, now: Date) {
   return db
-    .select({
-      id: sessions.id,
-      kind: sessions.kind,
-      ip: sessions.ip,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
+    .select(sessionColumns)
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.userId, userId), openAt(now)))
     .orderBy(desc(sessions.lastSeenAt));
 }

@@ -1,6 +1,5 @@
 import type {
   LedgerEntry,
-  LoginLogItem,
   MyPackage,
   OperationLogItem,
   StaffCustomerCertificate,
@@ -29,7 +28,7 @@ import { deskSearchPath, domainStatusColors, packageStateColors } from './custom
  * One list of the customer's page, a page at a time: the console's one table (a skeleton while loading, the failure
  * with its request id and a retry, the empty text only for an empty answer), scrolling sideways on a phone.
  */
-function CustomerList<T extends object>({
+export function CustomerList<T extends object>({
   id,
   list,
   columns,
@@ -55,8 +54,8 @@ function CustomerList<T extends object>({
   );
 }
 
-const time = (at: number | null) => (at === null ? '—' : formatTime(at));
-const colouredTag = (color: string, text: ReactNode) => (
+export const time = (at: number | null) => (at === null ? '—' : formatTime(at));
+export const colouredTag = (color: string, text: ReactNode) => (
   <Tag color={color} style={{ marginInlineEnd: 0 }}>
     {text}
   </Tag>
@@ -212,31 +211,6 @@ export function CustomerTickets({ id }: { id: number }) {
     { title: t('adminCustomer.lists.updatedAt'), key: 'updatedAt', render: (_, row) => time(row.updatedAt) },
   ];
   return <CustomerList id={id} list="tickets" columns={columns} />;
-}
-
-/** The sign-in attempts as the customer's own login log shows them, refusals of a disabled account included. */
-export function CustomerLogins({ id }: { id: number }) {
-  const { t } = useAdminI18n();
-  const result = (row: LoginLogItem) => (
-    <Flex gap={4} wrap align="center">
-      {colouredTag(
-        row.result === 'success' ? 'success' : 'error',
-        t(row.result === 'success' ? 'account.log.success' : 'account.log.failure'),
-      )}
-      {row.reason ? <Typography.Text type="secondary">{t(`account.log.reason.${row.reason}`)}</Typography.Text> : null}
-    </Flex>
-  );
-  const columns: ColumnsType<LoginLogItem> = [
-    { title: t('adminCustomer.lists.time'), key: 'createdAt', render: (_, row) => time(row.createdAt) },
-    { title: t('account.log.ip'), key: 'ip', render: (_, row) => row.ip ?? '—' },
-    {
-      title: t('account.log.device'),
-      key: 'userAgent',
-      render: (_, row) => <Clipped text={row.userAgent ?? '—'} maxWidth={320} />,
-    },
-    { title: t('account.log.result'), key: 'result', render: (_, row) => result(row) },
-  ];
-  return <CustomerList id={id} list="logins" columns={columns} />;
 }
 
 /** The customer's operation log, in the customer's words; what an operator changed is marked so. */

@@ -11,7 +11,6 @@ import { CustomerActions } from './CustomerActions';
 import {
   CustomerCertificates,
   CustomerDomains,
-  CustomerLogins,
   CustomerOperations,
   CustomerOrders,
   CustomerPackages,
@@ -19,6 +18,7 @@ import {
   CustomerTickets,
 } from './CustomerLists';
 import { CustomerPermissions } from './CustomerPermissions';
+import { CustomerLogins } from './CustomerSignIns';
 import { CustomerSummary } from './CustomerSummary';
 import { DisabledTag, RealNameTag } from './CustomerTags';
 import { type CustomerTab, customerIdOf, customerTabOf, customerTabSearch, customerTabs } from './customer-logic';
