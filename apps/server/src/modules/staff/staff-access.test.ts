@@ -3,11 +3,13 @@ import {
   hasStaffCapability,
   type RouteDef,
   type StaffRole,
+  staffCapabilities,
   staffCustomerRoutes,
   staffEdgeRoutes,
   staffFinanceRoutes,
   staffNoticeRoutes,
   staffReviewRoutes,
+  staffRoleCapabilities,
   staffRoles,
   staffRoutes,
   staffTicketRoutes,
@@ -74,6 +76,19 @@ const guarded = (
 )
   .filter(([, def]) => def.auth === 'staff')
   .sort(([a], [b]) => Number(a === 'logout') - Number(b === 'logout'));
+
+// The matrix below asks hasStaffCapability who may pass; this pins what each role holds, as issue 28 gives the roles.
+it('gives each role the capabilities of its job, and the admin all of them', () => {
+  expect(staffRoleCapabilities).toEqual({
+    admin: staffCapabilities,
+    support: ['dashboard', 'tickets', 'messages', 'customers.read', 'simulation'],
+    finance: ['dashboard', 'customers.read', 'orders', 'refunds', 'transfers', 'packages', 'statements'],
+    reviewer: ['dashboard', 'customers.read', 'reviews', 'ownership'],
+    operations: ['dashboard', 'edge', 'republish', 'trafficImport'],
+  });
+  expect(hasStaffCapability('finance', 'refunds')).toBe(true);
+  expect(hasStaffCapability('support', 'refunds')).toBe(false);
+});
 
 describe.each(dbKinds)('staff route access on %s', (kind) => {
   let ctx: TestContext;

@@ -5,7 +5,7 @@ import { operatorCommand } from '../../../test/fixtures/operator';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
 import { createTestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { orders, staff, tickets } from '../../db/schema';
+import { orders, staff, staffAuditLog, tickets } from '../../db/schema';
 import { opsActor } from '../../lib/staff-audit';
 import { createPasswordHasher } from '../../secrets/password-hasher';
 import { createStaffMembersService } from './staff-members.service';
@@ -105,6 +105,51 @@ describe.each(dbKinds)('staff management on %s', (kind) => {
     expect(csv.status).toBe(200);
     expect(String(csv.body).split('\r\n')[0]).toContain('time (UTC+8),staff,action');
     expect(String(csv.body)).toContain('"{""role"":""finance""}"');
+  });
+
+  it('audits each change with its before and after once: a repeat changes nothing, and enabling lifts a lock', async () => {
+    const db = ctx.database.db;
+    const { id } = await members().create(opsActor, { userName: `audited${admin.id}`, role: 'support' });
+    const service = members();
+    await service.changeRole(opsActor, id, 'support');
+    await service.changeRole(opsActor, id, 'finance');
+    await service.disable(opsActor, id, { reason: 'left' });
+    await service.disable(opsActor, id, { reason: 'again' });
+    const lockedUntil = new Date(ctx.clock.now.getTime() + 60_000);
+    await db.update(staff).set({ failures: 4, failuresSince: ctx.clock.now, lockedUntil }).where(eq(staff.id, id));
+    await service.enable(opsActor, id);
+    await service.enable(opsActor, id);
+    await db.update(staff).set({ totpSecretSealed: 'sealed' }).where(eq(staff.id, id));
+    await service.resetTwoFactor(opsActor, id, { reason: 'new phone' });
+
+    const [row] = await db.select().from(staff).where(eq(staff.id, id));
+    expect(row).toMatchObject({
+      role: 'finance',
+      disabledAt: null,
+      failures: 0,
+      failuresSince: null,
+      lockedUntil: null,
+    });
+    expect(row!.totpSecretSealed).toBeNull();
+    const trail = await db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.targetId, String(id)))
+      .orderBy(staffAuditLog.id);
+    expect(trail.map((a) => [a.action, a.before, a.after, a.reason, a.targetType, a.targetName])).toEqual([
+      ['staff.create', null, { role: 'support' }, null, 'staff', `audited${admin.id}`],
+      ['staff.changeRole', { role: 'support' }, { role: 'finance' }, null, 'staff', `audited${admin.id}`],
+      ['staff.disable', { disabled: false }, { disabled: true }, 'left', 'staff', `audited${admin.id}`],
+      ['staff.enable', { disabled: true }, { disabled: false }, null, 'staff', `audited${admin.id}`],
+      [
+        'staff.resetTwoFactor',
+        { twoFactorEnabled: true },
+        { twoFactorEnabled: false },
+        'new phone',
+        'staff',
+        `audited${admin.id}`,
+      ],
+    ]);
   });
 
   it('resets two-factor with a reason: the member sets it up again and is signed out', async () => {
