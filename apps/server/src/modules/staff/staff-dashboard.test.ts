@@ -82,7 +82,7 @@ describe.each(dbKinds)('the staff dashboard on %s', (kind) => {
     const ticket = (status: 'processing' | 'appeal' | 'completed', urgency: 'impact' | 'unavailable', at: Date) => ({
       ticketNo: `T${++seq}`,
       userId: customer.id,
-      product: 'cdn',
+      product: 'cdn' as const,
       urgency,
       title: `${status} ${urgency}`,
       description: 'd',
