@@ -19,14 +19,15 @@ const pageOnly = [
 const consoleLibrary = new RegExp(`[\\\\/]node_modules[\\\\/](?!${pageOnly.join('|')})`);
 
 /**
- * The customer console's own frame (layout, navigation, stores, texts), less what it loads only on demand and the
- * operator console's session, which comes with that console's chunk. The contract's commerce schemas too: the
+ * The customer console's own frame (layout, navigation, stores, and the en-US texts, its own and the contract's, that
+ * the first load leaves out), less what it loads only on demand and the operator console's session and texts, which
+ * come with that console's chunk. The contract's commerce schemas too: the
  * overview's packages and the operator console's dashboard both need them, and a chunk of their own would be one more
  * request for every signed-in customer. So is a message as the message centre draws it: the overview's latest messages
  * and the operator console's notice preview both show it.
  */
 const consoleShell =
-  /[\\/](src[\\/](layouts|navigation|stores|i18n)[\\/](?!main[\\/]settings[\\/]|zh-CN|staff-session)|contract[\\/]src[\\/]schemas[\\/]commerce\.ts$|src[\\/]features[\\/]message[\\/]Message(View|Content|KindTag)\.tsx$)/;
+  /[\\/](src[\\/](layouts|navigation|stores|i18n)[\\/](?!main[\\/]settings[\\/]|zh-CN|staff-session)|src[\\/]locales[\\/]en-US[\\/](?!admin)|contract[\\/]src[\\/]messages[\\/]en-US[\\/]|contract[\\/]src[\\/]schemas[\\/]commerce\.ts$|src[\\/]features[\\/]message[\\/]Message(View|Content|KindTag)\.tsx$)/;
 
 /** Modules kept only for what is imported from them: declarations, barrels and doors (see `treeshake` below). */
 const sideEffectFree =

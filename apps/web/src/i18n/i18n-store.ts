@@ -1,5 +1,5 @@
 import {
-  enUS,
+  enUSCore,
   fillPlaceholders,
   format,
   type IcuFormat,
@@ -31,7 +31,8 @@ export interface I18nState {
 }
 
 const STORAGE_KEY = 'edgeward.locale';
-let enCatalogue: Catalogue = { ...enUS, ...webEnUSCore };
+// The sign-in screens' texts only: the console's (every area's, the contract's and the web's) come with the console.
+let enCatalogue: Catalogue = { ...enUSCore, ...webEnUSCore };
 
 export const i18nStore = createStore<I18nState>({
   locale: 'en-US',
@@ -116,8 +117,8 @@ export function initI18n(): Promise<void> {
  * The Chinese pack carries all of its texts already; this completes the English catalogue, in force or not.
  */
 export const loadConsoleTexts = loadOnce(async () => {
-  const { webEnUS } = await import('../locales/en-US');
-  enCatalogue = { ...enUS, ...webEnUS };
+  const { consoleEnUS } = await import('../locales/en-US/console-texts');
+  enCatalogue = consoleEnUS;
   i18nStore.set((state) => (state.locale === 'en-US' ? { ...state, catalogue: enCatalogue } : state));
 });
 

@@ -1,4 +1,4 @@
-import { issueMessage, type MessageParams } from '@edgeward/contract';
+import { type IssueLike, issueMessageIn, type MessageParams } from '@edgeward/contract';
 import type { FormInstance } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
@@ -14,7 +14,15 @@ export function validateWith(schema: z.ZodType, value: unknown, t: Translate): s
   if (result.success) return undefined;
   const issue = result.error.issues[0];
   if (!issue) return t('validation.invalid');
-  const { key, params } = issueMessage(issue);
+  return issueText(issue, t);
+}
+
+/**
+ * A zod issue in the user's language: its schema's message key when `t` has a text for it (an unknown key comes back
+ * as itself), or the generic one for the issue's kind.
+ */
+export function issueText(issue: IssueLike, t: Translate): string {
+  const { key, params } = issueMessageIn(issue, (text) => t(text) !== text);
   return t(key, params);
 }
 

@@ -6,8 +6,8 @@
 import { cleanup, type RenderOptions, render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
-import { afterEach } from 'vitest';
-import { I18nProvider, setLocale } from '../i18n';
+import { afterEach, beforeAll } from 'vitest';
+import { I18nProvider, loadConsoleTexts, setLocale } from '../i18n';
 import { bindFeedback } from '../lib/feedback';
 
 // antd's responsive helpers (Grid, Tabs' overflow) ask for media queries, which jsdom does not evaluate: none matches.
@@ -37,6 +37,9 @@ if (!window.ResizeObserver) {
 // antd measures scroll bars through a pseudo-element's style, which jsdom does not implement (and says so on stderr).
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// A console component is drawn after the console's texts have arrived (the layout waits for them): so in its tests.
+beforeAll(() => loadConsoleTexts());
 
 afterEach(async () => {
   cleanup();

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RegisterFieldsSchema } from '../schemas/auth';
 import { number } from '../schemas/common';
-import { issueMessage } from './issue-message';
+import { issueMessage } from './catalogue';
+import { enUSCore } from './en-US/core';
+import { issueMessageIn } from './issue-message';
 
 function firstIssue(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
@@ -54,5 +56,15 @@ describe('issueMessage', () => {
     const { code, message, path: _path, ...params } = issue;
     expect(issueMessage({ code, message, ...params })).toEqual(issueMessage(issue));
     expect(issueMessage({ code, message, ...params })).toEqual({ key: 'validation.tooShort', params: { min: 3 } });
+  });
+
+  it('names a key only when the given catalogue has it, else the generic key of the issue', () => {
+    const inCore = (text: string) => Object.hasOwn(enUSCore, text);
+    const tooShort = firstIssue(RegisterFieldsSchema.shape.userName, 'ab');
+    expect(issueMessageIn(tooShort, inCore)).toEqual({ key: 'account.userName.min', params: { min: 4 } });
+    expect(issueMessageIn(tooShort, () => false)).toEqual({ key: 'validation.tooShort', params: { min: 4 } });
+    const outside = firstIssue(z.string().min(2, { error: 'domain.name.format' }), 'a');
+    expect(issueMessage(outside).key).toBe('domain.name.format');
+    expect(issueMessageIn(outside, inCore)).toEqual({ key: 'validation.tooShort', params: { min: 2 } });
   });
 });

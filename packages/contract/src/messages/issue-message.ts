@@ -1,5 +1,4 @@
 import type { MessageParams } from './translate';
-import { isMessageKey } from './translate';
 
 /**
  * What the mapping reads of a zod issue: zod's own issue (the web's forms), or the server's validation error turned
@@ -15,11 +14,15 @@ export interface IssueLike {
 }
 
 /**
- * A zod issue as a message key with its parameters, the same on the server and in the web. The contract's schemas
- * name keys in their messages; zod's own English texts (a schema without a key) fall back to the generic keys.
+ * A zod issue as a message key with its parameters, against the keys of a catalogue (the server's whole one,
+ * issueMessage; the web's first load holds only the sign-in screens' messages). The contract's schemas name keys in
+ * their messages; zod's own English texts (a schema without a key) fall back to the generic keys.
  */
-export function issueMessage(issue: IssueLike): { key: string; params?: MessageParams } {
-  if (issue.message && isMessageKey(issue.message)) return { key: issue.message, params: paramsOf(issue) };
+export function issueMessageIn(
+  issue: IssueLike,
+  isKey: (text: string) => boolean,
+): { key: string; params?: MessageParams } {
+  if (issue.message && isKey(issue.message)) return { key: issue.message, params: paramsOf(issue) };
   switch (issue.code) {
     case 'invalid_type':
       // zod says what it received only in its text; a missing value is "required", a wrong one "invalid".

@@ -1,13 +1,9 @@
-import { enUS, type MessageKey } from './en-US';
+import type { MessageKey } from './en-US';
 
 export const locales = ['en-US', 'zh-CN'] as const;
 export type Locale = (typeof locales)[number];
 export type Catalogue = Record<MessageKey, string>;
 export type MessageParams = Record<string, string | number>;
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(enUS, key);
-}
 
 /** Formats a text with ICU arguments in the text's language; messages/icu.ts is the one implementation. */
 export type IcuFormat = (text: string, params: MessageParams) => string;

@@ -1,8 +1,7 @@
-import { issueMessage } from '@edgeward/contract';
 import type { FormInstance } from 'antd';
 import type { RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
-import { applyServerErrors, errorIdOf, serverFieldErrors, type Translate } from '../../lib/form';
+import { applyServerErrors, errorIdOf, issueText, serverFieldErrors, type Translate } from '../../lib/form';
 
 type Path = readonly PropertyKey[];
 
@@ -31,8 +30,7 @@ export function issueAt(
     (candidate) => startsWith(candidate.path, path) && (!exact || candidate.path.length === path.length),
   );
   if (!issue) return undefined;
-  const { key, params } = issueMessage(issue);
-  const text = t(key, params);
+  const text = issueText(issue, t);
   const index = issue.path[path.length];
   if (typeof index !== 'number') return text;
   return t(entry === 'line' ? 'domain.form.line' : 'domain.form.entry', { n: index + 1, message: text });

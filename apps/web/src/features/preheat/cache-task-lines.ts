@@ -1,5 +1,5 @@
-import { CacheTaskCreateSchema, type CacheTaskType, issueMessage, splitLines } from '@edgeward/contract';
-import { serverFieldErrors, type Translate } from '../../lib/form';
+import { CacheTaskCreateSchema, type CacheTaskType, splitLines } from '@edgeward/contract';
+import { issueText, serverFieldErrors, type Translate } from '../../lib/form';
 
 /** The lines of the text area as the task's URLs: blank lines and surrounding spaces dropped. */
 export const linesOf = (text: string | undefined): string[] => splitLines(text ?? '');
@@ -14,8 +14,7 @@ export function lineErrors(type: CacheTaskType, text: string | undefined, t: Tra
   const result = CacheTaskCreateSchema.safeParse({ type, urls: linesOf(text) });
   if (result.success) return [];
   return result.error.issues.map((issue) => {
-    const { key, params } = issueMessage(issue);
-    return lineMessage(issue.path.join('.'), t(key, params), t);
+    return lineMessage(issue.path.join('.'), issueText(issue, t), t);
   });
 }
 

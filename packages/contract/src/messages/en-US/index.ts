@@ -1,7 +1,6 @@
-import { account } from './account';
 import { certificate } from './certificate';
 import { commerce } from './commerce';
-import { common } from './common';
+import { enUSCore } from './core';
 import { domain } from './domain';
 import { eo } from './eo';
 import { identity } from './identity';
@@ -14,8 +13,7 @@ import { traffic } from './traffic';
 
 /** The en-US catalogue: the typed source every other language must cover. Each area adds its own file here. */
 export const enUS = {
-  ...common,
-  ...account,
+  ...enUSCore,
   ...certificate,
   ...commerce,
   ...domain,

@@ -1,4 +1,4 @@
-import { PackageDefinitionSchema, StaffTransferConfirmSchema, staffRoleCapabilities } from '@edgeward/contract';
+import { enUS, PackageDefinitionSchema, StaffTransferConfirmSchema, staffRoleCapabilities } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canRefund,
@@ -32,7 +32,8 @@ describe('yuanToFen', () => {
 });
 
 describe('yuanRule', () => {
-  const t = (key: string) => key;
+  // Names the key it translates; an unknown key comes back as itself, as the console's translate does.
+  const t = (key: string) => (Object.hasOwn(enUS, key) ? `text of ${key}` : key);
   const validate = (schema: Parameters<typeof yuanRule>[0]) => {
     const rule = yuanRule(schema, 'invalid', t);
     return (value: string) => (rule.validator as (r: unknown, v: string) => Promise<void>)({}, value);

@@ -1,7 +1,9 @@
+import { enUS } from '@edgeward/contract';
 import { describe, expect, it } from 'vitest';
 import { noticeFieldProblem, noticeOf, recipientOf } from './notice-logic';
 
-const t = (key: string) => key;
+/** Names the key it translates; an unknown key comes back as itself, as the console's translate does. */
+const t = (key: string) => (Object.hasOwn(enUS, key) ? `text of ${key}` : key);
 const draft = { title: 'Maintenance', content: '<p>Tonight</p>' };
 
 describe('noticeOf', () => {
@@ -17,15 +19,17 @@ describe('noticeOf', () => {
 
 describe('noticeFieldProblem', () => {
   it('asks for the user name for one customer only, by the contract schema', () => {
-    expect(noticeFieldProblem({ ...draft, audience: 'user' }, 'userName', t)).toBe('validation.required');
-    expect(noticeFieldProblem({ ...draft, audience: 'user', userName: '' }, 'userName', t)).toBe('validation.required');
+    expect(noticeFieldProblem({ ...draft, audience: 'user' }, 'userName', t)).toBe('text of validation.required');
+    expect(noticeFieldProblem({ ...draft, audience: 'user', userName: '' }, 'userName', t)).toBe(
+      'text of validation.required',
+    );
     expect(noticeFieldProblem({ ...draft, audience: 'all' }, 'userName', t)).toBeUndefined();
     expect(noticeFieldProblem({ ...draft, audience: 'user', userName: 'alice_1' }, 'userName', t)).toBeUndefined();
   });
 
   it('checks the user name by the account rules, whatever the other fields hold', () => {
     expect(noticeFieldProblem({ title: '', content: '', audience: 'user', userName: 'a b' }, 'userName', t)).toMatch(
-      /^account\.userName\./,
+      /^text of account\.userName\./,
     );
   });
 });

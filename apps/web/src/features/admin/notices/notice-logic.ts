@@ -1,6 +1,6 @@
-import { issueMessage, type StaffNotice, StaffNoticeSchema } from '@edgeward/contract';
+import { type StaffNotice, StaffNoticeSchema } from '@edgeward/contract';
 import type { RuleRender } from 'antd/es/form';
-import type { Translate } from '../../../lib/form';
+import { issueText, type Translate } from '../../../lib/form';
 
 /** The notice form's values: the audience chooses whether the user name is asked for. */
 export interface NoticeValues {
@@ -25,8 +25,7 @@ export function noticeFieldProblem(values: NoticeValues, field: keyof NoticeValu
   if (result.success) return undefined;
   const issue = result.error.issues.find((candidate) => candidate.path[0] === field);
   if (!issue) return undefined;
-  const { key, params } = issueMessage(issue);
-  return t(key, params);
+  return issueText(issue, t);
 }
 
 /** The sent list's "to": every customer, or the customer's user name. */
