@@ -60,6 +60,7 @@ export interface Area {
 /** The account that receives sample data. */
 export interface SampleOwner {
   userId: number;
+  userName: string;
 }
 
 export function defineArea(area: Area): Area {

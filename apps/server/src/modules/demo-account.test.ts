@@ -174,6 +174,33 @@ describe.each(dbKinds)('the demo account on %s', (kind) => {
       const waiting = (await get('/admin/reviews/real-name')).data.list;
       expect(waiting.map((r: { userName: string }) => r.userName)).toEqual(['demo-applicant']);
       expect(waiting[0].submission).toMatchObject({ realName: '李*', faceCheck: 'failed' });
+      // The edge desk: a sample node heard from a minute before the demo was made, and its failure on the abnormal
+      // sample domain with nginx's message; no token of it exists anywhere to sign in with.
+      const nodes = (await get('/admin/edge/nodes')).data;
+      expect(nodes).toEqual([
+        expect.objectContaining({
+          name: 'sample-edge-1',
+          source: 'issued',
+          hostname: 'edge-sample-1.example.net',
+          revokedAt: null,
+          lastContactAt: ctx.clock.now.getTime() - 60_000,
+        }),
+      ]);
+      const failures = (await get('/admin/edge/failures')).data;
+      expect(failures).toEqual([
+        expect.objectContaining({ node: 'sample-edge-1', domainName: 'img.example.com', userName: 'demo' }),
+      ]);
+      expect(failures[0].reason).toMatch(/^nginx: \[emerg\] cannot load certificate/);
+      // The notices desk lists the welcome notice the demo account holds, sent from the command line.
+      const sent = (await get('/admin/notices?page=1&size=20')).data;
+      expect(sent.list).toEqual([
+        expect.objectContaining({
+          title: 'Welcome to the Edgeward console (sample)',
+          to: 'demo',
+          recipients: 1,
+          staffName: 'npm run ops',
+        }),
+      ]);
     } finally {
       await demoApp.close();
     }

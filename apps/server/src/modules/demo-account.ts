@@ -1,5 +1,5 @@
 import { createPasswordHasher } from '../secrets/password-hasher';
-import { createSampleApplicant, ensureDemoAccount } from './account';
+import { createSampleApplicant, demoAccount, ensureDemoAccount } from './account';
 import type { Area, AreaContext } from './area';
 import { addSampleSubmission } from './identity';
 import { ensureDemoAdmin } from './staff';
@@ -16,7 +16,7 @@ export async function startDemoAccount(ctx: AreaContext, areas: readonly Area[])
   await ensureDemoAdmin(ctx.database.db, passwords, ctx.log);
   const userId = await ensureDemoAccount(ctx.database.db, passwords, ctx.log);
   if (userId === null) return null;
-  for (const area of areas) await area.sampleData?.(ctx, { userId });
+  for (const area of areas) await area.sampleData?.(ctx, { userId, userName: demoAccount.userName });
   const applicant = await createSampleApplicant(ctx.database.db, passwords);
   if (applicant !== null) await addSampleSubmission(ctx, { userId: applicant });
   return userId;

@@ -361,7 +361,7 @@ describe.each(dbKinds)('API keys and signed calls on %s', (kind) => {
 
   it('gives the demo account two sample keys, marked as such, that count toward the limit', async () => {
     const demo = await createTestUser(ctx);
-    await addSampleApiKeys(ctx.app.areaContext, { userId: demo.id });
+    await addSampleApiKeys(ctx.app.areaContext, { userId: demo.id, userName: demo.userName });
     const listed = await keysOf(demo);
     expect(listed).toEqual([
       expect.objectContaining({ sample: true, readOnly: true, enabled: true, lastUsedIp: '203.0.113.10' }),

@@ -2,6 +2,7 @@ import { isNginxEdge } from '../../providers/edge';
 import { defineArea } from '../area';
 import { edgeCommands } from './edge.commands';
 import { edgeAgentModule } from './edge.routes';
+import { addSampleEdgeNode } from './edge.sample-data';
 import { createEdgeAgentService } from './edge-agent.service';
 import { edgeDeskModule } from './edge-desk.routes';
 import { createEdgeDesk } from './edge-desk.service';
@@ -28,4 +29,5 @@ export const edgeArea = defineArea({
     await app.register(edgeDeskModule(createEdgeDesk({ db: ctx.database.db, now: ctx.now, config: ctx.config })));
   },
   commands: edgeCommands,
+  sampleData: addSampleEdgeNode,
 });

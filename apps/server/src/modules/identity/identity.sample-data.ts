@@ -23,7 +23,7 @@ export async function addSampleIdentity(ctx: AreaContext, owner: SampleOwner): P
 }
 
 /** A submission whose face check failed, waiting for the operator console's reviewer (the demo's second customer). */
-export async function addSampleSubmission(ctx: AreaContext, applicant: SampleOwner): Promise<void> {
+export async function addSampleSubmission(ctx: AreaContext, applicant: Pick<SampleOwner, 'userId'>): Promise<void> {
   const at = new Date(ctx.now().getTime() - 2 * 60 * 60_000);
   await repo.insertAttempt(ctx.database.db, {
     userId: applicant.userId,

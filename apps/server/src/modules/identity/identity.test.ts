@@ -689,7 +689,7 @@ describe.each(dbKinds)('real-name verification on %s', (kind) => {
 
   it("the demo account's identity is marked as sample data", async () => {
     const demo = await createTestUser({ app, database }, { realNameVerified: false });
-    await addSampleIdentity(app.areaContext, { userId: demo.id });
+    await addSampleIdentity(app.areaContext, { userId: demo.id, userName: demo.userName });
     expect((await call(demo, 'GET', '/real-name')).body.data).toMatchObject({
       verified: true,
       identity: { realName: '演**户', idNumber: '1****************X' },
