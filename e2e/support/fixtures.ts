@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { e2e } from './env';
+import { operator } from './ops';
 
 /**
  * Where the web app keeps the session token in localStorage (apps/web/src/stores/session.ts). `signInWithToken`
@@ -88,6 +89,17 @@ export async function registerUser(request: APIRequestContext, prefix = 'e2e'): 
     headers,
   });
   return { ...user, token };
+}
+
+/**
+ * A new account whose real name the operator has verified (`npm run ops -- user verify`), as one must be to top up
+ * or pay: the operator console's tests act on a customer of their own, never on the demo account that every other
+ * test shares.
+ */
+export async function registerVerifiedUser(request: APIRequestContext, prefix = 'e2e'): Promise<TestUser> {
+  const user = await registerUser(request, prefix);
+  await operator('user', 'verify', user.userName);
+  return user;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { domainTest as test } from '../support/domain-test';
 import { api, type DomainDetail, randomLabel, uniqueApex, verifyOwnership } from '../support/domains';
-import { expect, registerUser } from '../support/fixtures';
+import { expect, registerUser, registerVerifiedUser } from '../support/fixtures';
 import { closed, opened } from '../support/popups';
 import { demoAdminToken, giveReason, openAsStaff } from '../support/staff';
 
@@ -125,35 +125,34 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 test('the reviewer approves one whole-site domain and rejects another with a reason (en-US, zh-CN)', async ({
   page,
   request,
-  demoToken,
   origin,
-  tracked,
 }) => {
   test.slow();
+  const customer = await registerVerifiedUser(request, 'site');
+  const customerToken = customer.token;
   const apex = uniqueApex();
   const create = async (label: string) => {
     const domainName = `${randomLabel(label)}.${apex}`;
-    await verifyOwnership(request, demoToken, domainName);
-    const created = await api<DomainDetail>(request, demoToken, 'POST', '/domain/create', {
+    await verifyOwnership(request, customerToken, domainName);
+    const created = await api<DomainDetail>(request, customerToken, 'POST', '/domain/create', {
       data: { domainName, type: 'whole_site', origin: { ipOrDomain: [origin.name], httpPort: origin.port } },
     });
     expect(created.status).toBe('under_review');
     return created;
   };
   const approved = await create('ok');
-  tracked.push(approved.id);
   const rejected = await create('no');
 
   await openAsStaff(page, await demoAdminToken(request), 'en-US', '/admin/reviews');
   const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
   await expect(rowOf(approved.domainName)).toHaveCount(1);
   await expect(rowOf(approved.domainName)).toContainText('Whole-site');
-  await expect(rowOf(approved.domainName)).toContainText('demo');
+  await expect(rowOf(approved.domainName)).toContainText(customer.userName);
   await rowOf(approved.domainName).getByTestId('admin-domain-approve').click();
   await confirmDialog(page);
   await expect(page.getByText(`${approved.domainName} is approved`)).toBeVisible();
   await expect(rowOf(approved.domainName)).toHaveCount(0);
-  expect((await api<DomainDetail>(request, demoToken, 'GET', `/domain/${approved.id}/detail`)).status).not.toBe(
+  expect((await api<DomainDetail>(request, customerToken, 'GET', `/domain/${approved.id}/detail`)).status).not.toBe(
     'under_review',
   );
 
@@ -164,9 +163,9 @@ test('the reviewer approves one whole-site domain and rejects another with a rea
   await rowOf(rejected.domainName).getByTestId('admin-domain-reject').click();
   await giveReason(page, 'zh-CN', '网站内容不符合要求');
   await expect(rowOf(rejected.domainName)).toHaveCount(0);
-  const detail = await api<DomainDetail>(request, demoToken, 'GET', `/domain/${rejected.id}/detail`);
+  const detail = await api<DomainDetail>(request, customerToken, 'GET', `/domain/${rejected.id}/detail`);
   expect(detail.status).toBe('review_rejected');
-  await api(request, demoToken, 'POST', '/domain/delete', { data: { id: rejected.id } });
+  await api(request, customerToken, 'POST', '/domain/delete', { data: { id: rejected.id } });
 });
 
 test('the real-name tab lists verified customers with their masked identity, also on a phone', async ({
@@ -193,10 +192,12 @@ test('the real-name tab lists verified customers with their masked identity, als
 test('ownership by hand: verified for the customer who asked, refused for an apex nobody asked for', async ({
   page,
   request,
-  demoToken,
 }) => {
+  const customer = await registerVerifiedUser(request, 'owner');
   const apex = uniqueApex();
-  await api(request, demoToken, 'GET', '/domain/query-create-verify-record', { params: { domainName: `www.${apex}` } });
+  await api(request, customer.token, 'GET', '/domain/query-create-verify-record', {
+    params: { domainName: `www.${apex}` },
+  });
 
   await openAsStaff(page, await demoAdminToken(request), 'en-US', '/admin/reviews?tab=ownership');
   await page.getByTestId('admin-ownership-domain').fill(`nobody-${apex}`);
@@ -205,8 +206,8 @@ test('ownership by hand: verified for the customer who asked, refused for an ape
   await expect(page.getByTestId('admin-ownership-refused')).toContainText('No customer');
 
   await page.getByTestId('admin-ownership-domain').fill(`www.${apex}`);
-  await page.getByTestId('admin-ownership-user').fill('demo');
+  await page.getByTestId('admin-ownership-user').fill(customer.userName);
   await page.getByTestId('admin-ownership-reason').fill('TXT record cannot be published');
   await page.getByTestId('admin-ownership-submit').click();
-  await expect(page.getByTestId('admin-ownership-result')).toHaveText(`Verified ${apex} for demo`);
+  await expect(page.getByTestId('admin-ownership-result')).toHaveText(`Verified ${apex} for ${customer.userName}`);
 });

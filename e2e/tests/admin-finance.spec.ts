@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, loginDemo } from '../support/domains';
-import { expect, openInLanguage, test } from '../support/fixtures';
+import { api } from '../support/domains';
+import { expect, openInLanguage, registerVerifiedUser, test } from '../support/fixtures';
+import { operator } from '../support/ops';
 import { chooseOption } from '../support/popups';
 import { demoAdminToken, giveReason, openAsStaff } from '../support/staff';
 
 /**
  * Issue 28, the operator console's finance desk (/admin/finance) as the demo admin: a bank transfer announced by
- * the demo customer is confirmed with the amount received and the customer's balance shows it; a paid package
+ * a customer of the test's own is confirmed with the amount received and the customer's balance shows it; a paid package
  * order is refunded with a reason; a package is added and withdrawn; the revenue statement shows its table.
  */
 
@@ -52,7 +53,7 @@ async function balanceFen(request: APIRequestContext, token: string): Promise<bi
 /** ¥1,234.50 as the console shows fen: ¥1234.50. */
 const yuanText = (fen: bigint) => `¥${fen / 100n}.${String(fen % 100n).padStart(2, '0')}`;
 
-/** A package order of the demo customer, paid from the balance, and its package. */
+/** A customer's package order, paid from a balance topped up by a bank transfer the command line confirmed. */
 async function paidPackageOrder(request: APIRequestContext, customer: string) {
   const catalogue = await api<{ id: number; code: string; priceFen: string }[]>(
     request,
@@ -62,6 +63,11 @@ async function paidPackageOrder(request: APIRequestContext, customer: string) {
   );
   const pkg = catalogue.find((item) => item.code === 'sample-https-10m');
   if (!pkg) throw new Error('the sample catalogue has no sample-https-10m');
+  const amountYuan = Math.ceil(Number(pkg.priceFen) / 100);
+  const topUp = await api<Order>(request, customer, 'POST', '/recharge/create', {
+    data: { amountYuan, method: 'bank_transfer' },
+  });
+  await operator('recharge', 'confirm', topUp.bankTransfer?.reference ?? '', String(amountYuan));
   const order = await api<Order>(request, customer, 'POST', '/order/create', { data: { packageId: pkg.id } });
   const paid = await request.post(`/api/order/${order.id}/pay-by-balance`, {
     headers: { authorization: customer, 'idempotency-key': `pay-${randomBytes(16).toString('hex')}` },
@@ -80,7 +86,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
     request,
   }) => {
     const t = texts[locale];
-    const customer = await loginDemo(request);
+    const customer = (await registerVerifiedUser(request, 'transfer')).token;
     const order = await api<Order>(request, customer, 'POST', '/recharge/create', {
       data: { amountYuan: 300, method: 'bank_transfer' },
     });
@@ -120,7 +126,7 @@ for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
 }
 
 test('a bank transfer that never came is rejected with a reason', async ({ page, request }) => {
-  const customer = await loginDemo(request);
+  const customer = (await registerVerifiedUser(request, 'transfer')).token;
   const order = await api<Order>(request, customer, 'POST', '/recharge/create', {
     data: { amountYuan: 12, method: 'bank_transfer' },
   });
@@ -136,7 +142,7 @@ test('a bank transfer that never came is rejected with a reason', async ({ page,
 for (const locale of ['en-US', 'zh-CN'] as const satisfies readonly Locale[]) {
   test(`a paid package order is refunded with a reason (${locale})`, async ({ page, request }) => {
     const t = texts[locale];
-    const customer = await loginDemo(request);
+    const customer = (await registerVerifiedUser(request, 'refund')).token;
     const { order, pkg } = await paidPackageOrder(request, customer);
     const before = await balanceFen(request, customer);
 
