@@ -32,6 +32,9 @@ const adminRoutes = [
   '/admin/reviews?tab=real-name',
   '/admin/reviews?tab=ownership',
   '/admin/notices',
+  '/admin/edge',
+  '/admin/edge?tab=failures',
+  '/admin/edge?tab=import',
   '/admin/customers',
 ];
 
@@ -230,7 +233,9 @@ for (const { locale, theme } of combinations) {
     );
     const account = `/admin/customers/${demo.list.find((customer) => customer.userName === 'demo')?.id}`;
     // And some of its lists in place, in their tabs (the sign-ins tab holds two tables, each under its heading).
-    const lists = [`${account}?tab=orders`, `${account}?tab=domains`, `${account}?tab=logins`];
+    const lists = ['orders', 'packages', 'statement', 'domains', 'certificates', 'tickets', 'logins', 'operations'].map(
+      (tab) => `${account}?tab=${tab}`,
+    );
     for (const route of [...adminRoutes, ticket, account, ...lists]) {
       found.push(...(await violationsOn(page, route, inFlight)));
     }

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useI18n } from '../i18n';
 import { type Remote, remoteState } from '../lib/remote-state';
 import { EmptyState, LoadError, LoadingState } from './DataState';
+import { useKeyboardScroll } from './keyboard-scroll';
 
 /** A page of a list as the API answers it (contract `pageOf`). */
 export interface PageData<T> {
@@ -57,6 +58,7 @@ export function RemoteTable<T extends object, D>({
   ...table
 }: RemoteTableProps<T, D>) {
   const screens = Grid.useBreakpoint();
+  const scrollArea = useKeyboardScroll('.ant-table-content');
   const state = remoteState(remote, (data) => rows(data).length === 0);
   if (state.kind === 'loading') return <LoadingState />;
   if (state.kind === 'error') return <LoadError title={failure} error={state.error} onRetry={remote.refetch} />;
@@ -93,7 +95,7 @@ export function RemoteTable<T extends object, D>({
     );
   }
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} ref={scrollArea}>
       {stale}
       <Table<T>
         {...table}
