@@ -1,4 +1,4 @@
-import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, type FormInstance } from 'antd';
 // The input's own module, not antd's Input with its TextArea, Search and OTP: the first page stays small.
 import Input from 'antd/es/input/Input';
@@ -73,10 +73,7 @@ export function LoginForm({
         </Flex>
       )}
       <Form.Item>
-        {/* With an icon of its own, the button swaps it for the spinner in place; without one, antd slides a spinner
-            in and out, and an answer faster than the slide (a wrong name on a fast network) left the spinner
-            showing on a button no longer busy. */}
-        <Button type="primary" htmlType="submit" block loading={submitting} icon={<LoginOutlined aria-hidden />}>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('account.login.submit')}
         </Button>
       </Form.Item>
