@@ -630,6 +630,54 @@ describe.each(dbKinds)("the finance staff's desk on %s", (kind) => {
     });
   });
 
+  describe("a customer's page", () => {
+    it('lists the packages of both consoles newest first, a page at a time, and 404 for no such customer', async () => {
+      const plan = await h.operator.addPackage({
+        code: 'desk-plan',
+        type: 'edge_plan',
+        name: 'Edge plan',
+        nameZh: '边缘套餐',
+        spec: 'plan',
+        specZh: '套餐',
+        quota: null,
+        priceFen: 500n,
+        validityMonths: 1,
+      });
+      const buyer = await h.user();
+      await h.fund(buyer, 100);
+      const buy = async (id: number) => {
+        const placed = await h.order(buyer, id);
+        expect((await h.payByBalance(buyer, placed.id)).statusCode).toBe(200);
+        h.ctx.clock.advance(60_000);
+      };
+      await buy(packageId);
+      await buy(plan.id);
+      await buy(packageId);
+      const page = async (query: string, language = 'en-US') =>
+        (
+          await staffCall('GET', `/admin/customers/${buyer.id}/packages?${query}`, undefined, finance, {
+            'accept-language': language,
+          })
+        ).json().data as { list: { name: string; effectiveAt: number }[]; total: number };
+      const first = await page('page=1&size=2');
+      expect(first.total).toBe(3);
+      expect(first.list.map((p) => p.name)).toEqual(['Traffic 100 GB', 'Edge plan']);
+      expect(first.list[0]!.effectiveAt).toBeGreaterThan(first.list[1]!.effectiveAt);
+      const second = await page('page=2&size=2');
+      expect([second.total, second.list.map((p) => p.name)]).toEqual([3, ['Traffic 100 GB']]);
+      expect((await page('page=1&size=20', 'zh-CN')).list.map((p) => p.name)).toEqual([
+        '流量包 100 GB',
+        '边缘套餐',
+        '流量包 100 GB',
+      ]);
+      const statement = (await staffCall('GET', `/admin/customers/${buyer.id}/statement?page=1&size=1`)).json().data;
+      expect([statement.total, statement.list.length]).toEqual([4, 1]);
+      for (const list of ['orders', 'packages', 'statement']) {
+        expect((await staffCall('GET', `/admin/customers/999999/${list}`)).statusCode, list).toBe(404);
+      }
+    });
+  });
+
   it('is the finance role’s: support is refused', async () => {
     const support = await createTestStaff(h.ctx, 'support');
     for (const url of ['/admin/orders', '/admin/transfers', '/admin/packages']) {
