@@ -1,9 +1,9 @@
 import { limits } from '@edgeward/contract';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { staff, staffAuditLog } from '../../db/schema';
+import { staff, staffAuditLog, staffSessions } from '../../db/schema';
 import { base32Decode } from '../../secrets/base32';
 import { hotp, timeStep } from '../../secrets/totp';
 
@@ -19,12 +19,20 @@ describe.each(dbKinds)('staff sign-in on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  async function call(method: 'GET' | 'POST', url: string, options: { token?: string; body?: object } = {}) {
+  async function call(
+    method: 'GET' | 'POST',
+    url: string,
+    options: { token?: string; body?: object; headers?: Record<string, string> } = {},
+  ) {
     const res = await ctx.app.inject({
       method,
       url: `/api${url}`,
       remoteAddress: `10.9.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`,
-      headers: { 'accept-language': 'en-US', ...(options.token ? { authorization: options.token } : {}) },
+      headers: {
+        'accept-language': 'en-US',
+        ...(options.token ? { authorization: options.token } : {}),
+        ...options.headers,
+      },
       ...(options.body ? { payload: options.body } : {}),
     });
     return { status: res.statusCode, body: res.json() };
@@ -43,6 +51,26 @@ describe.each(dbKinds)('staff sign-in on %s', (kind) => {
     expect(setup.otpauthUri).toContain(encodeURIComponent(member.userName));
     return { challenge: setup.challenge as string, seed: base32Decode(setup.secret) };
   }
+
+  it("keeps the session's address and at most 512 characters of the browser's name", async () => {
+    const member = await createTestStaff(ctx, 'support');
+    const { challenge, seed } = await firstSignIn(member);
+    const agent = `Mozilla/5.0 ${'x'.repeat(600)}`;
+    const signedIn = await call('POST', '/admin/login/second_factor', {
+      body: { challenge, code: codeAt(seed) },
+      headers: { 'user-agent': agent },
+    });
+    expect(signedIn.status).toBe(200);
+    // The member's newest session: the fixture opened one of its own before.
+    const [session] = await ctx.database.db
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.staffId, member.id))
+      .orderBy(desc(staffSessions.id))
+      .limit(1);
+    expect(session?.userAgent).toBe(agent.slice(0, 512));
+    expect(session?.ip).toBe(`10.9.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`);
+  });
 
   it('sets two-factor up at the first sign-in, then asks for a code each time, each code good once', async () => {
     const member = await createTestStaff(ctx, 'support');

@@ -1,4 +1,4 @@
-import { limits } from '@edgeward/contract';
+import { formatUtc8, limits } from '@edgeward/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommand } from '../../../test/fixtures/operator';
@@ -34,6 +34,7 @@ describe.each(dbKinds)('staff management on %s', (kind) => {
     });
     return {
       status: res.statusCode,
+      headers: res.headers,
       body: String(res.headers['content-type']).includes('json') ? res.json() : res.body,
     };
   }
@@ -103,8 +104,18 @@ describe.each(dbKinds)('staff management on %s', (kind) => {
     expect(filtered.body.data.list.every((e: { action: string }) => e.action === 'staff.disable')).toBe(true);
     const csv = await call('GET', '/admin/audit/export?action=staff.changeRole');
     expect(csv.status).toBe(200);
-    expect(String(csv.body).split('\r\n')[0]).toContain('time (UTC+8),staff,action');
-    expect(String(csv.body)).toContain('"{""role"":""finance""}"');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const day = formatUtc8(ctx.clock.now.getTime()).slice(0, 10).replaceAll('-', '');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="staff-audit-${day}.csv"`);
+    const [header, row, ...rest] = String(csv.body).split('\r\n');
+    expect(header).toBe(
+      'time (UTC+8),staff,action,target type,target id,target name,customer id,before,after,reason,address',
+    );
+    // The one change of role so far, as the log holds it: no customer, no reason, before and after as JSON.
+    expect(row).toBe(
+      `${formatUtc8(ofMember[2].createdAt)},${admin.userName},staff.changeRole,staff,${member.id},${member.userName},,"{""role"":""finance""}","{""role"":""reviewer""}",,10.20.0.1`,
+    );
+    expect(rest).toEqual(['']);
   });
 
   it('audits each change with its before and after once: a repeat changes nothing, and enabling lifts a lock', async () => {

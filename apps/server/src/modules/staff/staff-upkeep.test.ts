@@ -69,6 +69,17 @@ describe.each(dbKinds)('staff upkeep on %s', (kind) => {
     expect(audit.map((a) => [a.action, a.staffId, a.after])).toEqual([['staff.create', null, { role: 'admin' }]]);
   });
 
+  it('makes the demo admin once when two processes start together: the second is told the name is taken', async () => {
+    const db = ctx.database.db;
+    await db.delete(staff).where(eq(staff.userName, 'admin'));
+    const passwords = createPasswordHasher(ctx.config.passwordHashing);
+    const told: string[] = [];
+    const log = { info: (message: string) => told.push(message) };
+    await Promise.all([ensureDemoAdmin(db, passwords, log), ensureDemoAdmin(db, passwords, log)]);
+    expect(await db.select().from(staff).where(eq(staff.userName, 'admin'))).toHaveLength(1);
+    expect(told).toHaveLength(1);
+  });
+
   it('purges expired sign-in challenges and sessions every hour, keeping the live ones', async () => {
     const db = ctx.database.db;
     const member = await createTestStaff(ctx, 'support');
