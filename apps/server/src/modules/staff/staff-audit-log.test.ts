@@ -88,6 +88,6 @@ describe.each(dbKinds)('the staff audit log on %s', (kind) => {
     expect(await page(1)).toEqual({ names: ['at 12', 'at 11'], total: 3 });
     expect(await page(2)).toEqual({ names: ['at 10'], total: 3 });
     expect(await page(3)).toEqual({ names: [], total: 3 });
-    expect(await auditRowsOf(db, 'staff.add', { page: 1, size: 2 })).toEqual({ rows: [], total: 0 });
+    expect(await auditRowsOf(db, 'staff.create', { page: 1, size: 2 })).toEqual({ rows: [], total: 0 });
   });
 });
