@@ -90,4 +90,33 @@ describe.each(dbKinds)('the staff audit log on %s', (kind) => {
     expect(await page(3)).toEqual({ names: [], total: 3 });
     expect(await auditRowsOf(db, 'staff.create', { page: 1, size: 2 })).toEqual({ rows: [], total: 0 });
   });
+
+  it('lists the log by author, action and time, both ends of the time included, a page at a time', async () => {
+    const db = ctx.database.db;
+    const admin = await createTestStaff(ctx, 'admin');
+    const author = await createTestStaff(ctx, 'finance');
+    const as = staffActor({ id: author.id, userName: author.userName }, '10.0.0.1');
+    const write = (action: 'package.add' | 'package.sale', minute: number) =>
+      recordStaffAction(db, as, { action, targetType: 'package', targetName: `at ${minute}` }, at(100 + minute));
+    await write('package.add', 0);
+    await write('package.sale', 1);
+    await write('package.add', 2);
+    await write('package.add', 3);
+    const list = async (query: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/audit?staffName=${author.userName}&${query}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { list: { targetName: string }[]; total: number };
+      return { names: data.list.map((e) => e.targetName), total: data.total };
+    };
+    expect(await list('size=20')).toEqual({ names: ['at 3', 'at 2', 'at 1', 'at 0'], total: 4 });
+    expect(await list('action=package.add&page=2&size=2')).toEqual({ names: ['at 0'], total: 3 });
+    const from = at(101).getTime();
+    const to = at(102).getTime();
+    expect(await list(`from=${from}&to=${to}`)).toEqual({ names: ['at 2', 'at 1'], total: 2 });
+    expect(await list(`from=${from + 1}&to=${to - 1}`)).toEqual({ names: [], total: 0 });
+  });
 });

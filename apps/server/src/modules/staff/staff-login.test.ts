@@ -158,6 +158,29 @@ describe.each(dbKinds)('staff sign-in on %s', (kind) => {
     expect((await login(member)).body.error).toBe('STAFF_LOCKED');
   });
 
+  it('refuses a right code once the name is locked or the member disabled after the password step', async () => {
+    const db = ctx.database.db;
+    const member = await createTestStaff(ctx, 'finance');
+    const second = (challenge: string, seed: Buffer) =>
+      call('POST', '/admin/login/second_factor', { body: { challenge, code: codeAt(seed) } });
+
+    // Locked (by wrong codes on another challenge) until a minute from now: refused until then, then taken.
+    const locked = await firstSignIn(member);
+    const lockedUntil = new Date(ctx.clock.now.getTime() + 60_000);
+    await db.update(staff).set({ lockedUntil }).where(eq(staff.id, member.id));
+    expect((await second(locked.challenge, locked.seed)).body.error).toBe('STAFF_LOCKED');
+    ctx.clock.advance(60_000);
+    expect((await second(locked.challenge, locked.seed)).status).toBe(200);
+
+    ctx.clock.advance(STEP_MS);
+    const before = await login(member);
+    await db.update(staff).set({ disabledAt: ctx.clock.now }).where(eq(staff.id, member.id));
+    const disabled = await call('POST', '/admin/login/second_factor', {
+      body: { challenge: before.body.data.secondFactor.challenge, code: codeAt(locked.seed) },
+    });
+    expect([disabled.status, disabled.body.error]).toEqual([400, 'TWO_FACTOR_CHALLENGE_INVALID']);
+  });
+
   it('ends a session after 30 idle minutes, and after 12 hours however busy', async () => {
     const member = await createTestStaff(ctx, 'support');
     const me = () => call('GET', '/admin/me', { token: member.token });
