@@ -650,12 +650,16 @@ describe.each(dbKinds)("the finance staff's desk on %s", (kind) => {
         expect((await h.payByBalance(buyer, placed.id)).statusCode).toBe(200);
         h.ctx.clock.advance(60_000);
       };
-      await buy(packageId);
+      // A traffic package of its own: the file's earlier tests edit the shared one's texts.
+      const traffic = await h.operator.addPackage(trafficPackage('desk-page-traffic', priceFen));
+      await buy(traffic.id);
       await buy(plan.id);
-      await buy(packageId);
+      await buy(traffic.id);
+      // A session of its own: the file's earlier tests move the clock past the shared one's 12 hours.
+      const reader = await createTestStaff(h.ctx, 'finance');
       const page = async (query: string, language = 'en-US') =>
         (
-          await staffCall('GET', `/admin/customers/${buyer.id}/packages?${query}`, undefined, finance, {
+          await staffCall('GET', `/admin/customers/${buyer.id}/packages?${query}`, undefined, reader, {
             'accept-language': language,
           })
         ).json().data as { list: { name: string; effectiveAt: number }[]; total: number };
@@ -670,10 +674,14 @@ describe.each(dbKinds)("the finance staff's desk on %s", (kind) => {
         '边缘套餐',
         '流量包 100 GB',
       ]);
-      const statement = (await staffCall('GET', `/admin/customers/${buyer.id}/statement?page=1&size=1`)).json().data;
+      const statement = (
+        await staffCall('GET', `/admin/customers/${buyer.id}/statement?page=1&size=1`, undefined, reader)
+      ).json().data;
       expect([statement.total, statement.list.length]).toEqual([4, 1]);
       for (const list of ['orders', 'packages', 'statement']) {
-        expect((await staffCall('GET', `/admin/customers/999999/${list}`)).statusCode, list).toBe(404);
+        expect((await staffCall('GET', `/admin/customers/999999/${list}`, undefined, reader)).statusCode, list).toBe(
+          404,
+        );
       }
     });
   });
