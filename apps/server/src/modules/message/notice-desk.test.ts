@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
 import { createTestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { messages } from '../../db/schema';
+import { messages, staffAuditLog, users } from '../../db/schema';
 
 describe.each(dbKinds)("support's notices on %s", (kind) => {
   let ctx: TestContext;
@@ -38,7 +38,17 @@ describe.each(dbKinds)("support's notices on %s", (kind) => {
     expect(inbox.map((m) => [m.kind, m.title])).toContainEqual(['notice', 'For you']);
 
     const all = await call('POST', '/admin/notices', { title: 'For all', content: '<p>Hi</p>', audience: 'all' });
-    expect(all.json().data.recipients).toBeGreaterThanOrEqual(1);
+    expect(all.json().data.recipients).toBe((await ctx.database.db.select().from(users)).length);
+    // The audit rows, which are the sent list: the customer's id on a notice to one, none on a notice to all.
+    const audited = await ctx.database.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, 'notice.publish'))
+      .orderBy(staffAuditLog.id);
+    expect(audited.map((a) => [a.targetType, a.targetName, a.customerId, a.after])).toEqual([
+      ['notice', 'For you', one.id, { to: one.userName, recipients: 1 }],
+      ['notice', 'For all', null, { to: 'all', recipients: all.json().data.recipients }],
+    ]);
     const sent = (await call('GET', '/admin/notices')).json().data;
     expect(sent.list.map((n: { title: string; to: string }) => [n.title, n.to])).toEqual([
       ['For all', 'all'],
