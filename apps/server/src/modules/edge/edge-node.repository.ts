@@ -53,15 +53,6 @@ export async function revokeNode(ex: Executor, name: string, at: Date): Promise<
   return rows.length > 0;
 }
 
-/** The id of a customer's domain by its name (the sample node's failure names the demo's abnormal domain). */
-export async function domainIdOf(ex: Executor, userId: number, domainName: string): Promise<number | undefined> {
-  const [row] = await ex
-    .select({ id: domains.id })
-    .from(domains)
-    .where(and(eq(domains.userId, userId), eq(domains.domainName, domainName)));
-  return row?.id;
-}
-
 export async function nodeExists(ex: Executor, name: string): Promise<boolean> {
   const [row] = await ex.select({ id: edgeNodes.id }).from(edgeNodes).where(eq(edgeNodes.name, name));
   return row !== undefined;

@@ -1,4 +1,5 @@
 import type { AreaContext, SampleOwner } from '../area';
+import { findManyOfUserByName } from '../domain';
 import * as repo from './edge-node.repository';
 import { newNodeToken, tokenSha256 } from './edge-node-auth';
 
@@ -29,12 +30,12 @@ export async function addSampleEdgeNode(ctx: AreaContext, owner: SampleOwner): P
       { hostname: 'edge-sample-1.example.net', agentVersion: '0.1.0', nginxVersion: '1.22.1' },
       new Date(at - MINUTE),
     );
-    const domainId = await repo.domainIdOf(tx, owner.userId, failedDomain);
-    if (domainId === undefined) return;
+    const [domain] = await findManyOfUserByName(tx, owner.userId, [failedDomain]);
+    if (!domain) return;
     await repo.recordReport(
       tx,
       name,
-      { domainId, version: 1, result: 'failed', reason: nginxMessage },
+      { domainId: domain.id, version: 1, result: 'failed', reason: nginxMessage },
       new Date(at - 5 * MINUTE),
     );
   });
