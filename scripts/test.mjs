@@ -31,8 +31,15 @@ const steps = [
   ['typecheck and lint', [['typecheck', 'npm', ['run', 'typecheck']], ...lintChecks]],
   ['unit and API tests', [['vitest', 'npx', ['vitest', 'run']], ...(secondNode ? [underSecondNode(secondNode)] : [])]],
   ['build (web and server)', [['build', 'npm', ['run', 'build']]]],
-  ['browser tests', [['playwright', 'npm', ['run', 'test:e2e']]]],
-  ['edge tests (built console, edge agent and nginx on loopback)', [['edge', 'npm', ['run', 'test:edge']]]],
+  // The edge tests (built console, edge agent and nginx on loopback, ports of their own) beside the browser tests:
+  // those leave part of the CPU idle while they wait on the server and on timers.
+  [
+    'browser and edge tests',
+    [
+      ['playwright', 'npm', ['run', 'test:e2e']],
+      ['edge', 'npm', ['run', 'test:edge']],
+    ],
+  ],
 ];
 
 const databases = process.env.TEST_DATABASE_URL

@@ -8,6 +8,7 @@ import { FeedbackProvider } from './components/FeedbackProvider';
 import { I18nProvider, useI18n } from './i18n';
 import { createAppRouter } from './navigation/router';
 import { useSettings } from './stores/settings';
+import { usePrefersReducedMotion } from './theme/reduced-motion';
 import { consoleTheme } from './theme/theme-config';
 
 const router = createAppRouter();
@@ -47,7 +48,11 @@ function Themed() {
     root.style.filter = settings.weakMode ? 'invert(80%)' : '';
   }, [settings.theme, settings.weakMode, dark]);
 
-  const themeConfig = useMemo(() => consoleTheme(dark, settings.primaryColor), [dark, settings.primaryColor]);
+  const reducedMotion = usePrefersReducedMotion();
+  const themeConfig = useMemo(
+    () => consoleTheme(dark, settings.primaryColor, reducedMotion),
+    [dark, settings.primaryColor, reducedMotion],
+  );
 
   return (
     <ConfigProvider locale={antdLocale ?? englishAntdLocale} theme={themeConfig}>

@@ -55,3 +55,8 @@ it('moves the default blue only as far as it must (darker on white, lighter on b
   expect(contrast(light, '#ffffff')).toBeGreaterThanOrEqual(4.6);
   expect(contrast(light, '#ffffff')).toBeLessThan(5.6);
 });
+
+it('leaves the animations out only for a visitor who asks for less motion', () => {
+  expect(theme.getDesignToken(consoleTheme(false, '#1677ff')).motion).toBe(true);
+  expect(theme.getDesignToken(consoleTheme(true, '#1677ff', true)).motion).toBe(false);
+});

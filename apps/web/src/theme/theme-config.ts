@@ -89,8 +89,11 @@ function readableTagTexts(look: Look, dark: boolean): Record<string, string> {
   );
 }
 
-/** The console's antd theme for a page style (spec section 3): its theme and its primary colour, readable. */
-export function consoleTheme(dark: boolean, primaryColor: string): ThemeConfig {
+/**
+ * The console's antd theme for a page style (spec section 3): its theme and its primary colour, readable, and without
+ * animations for a visitor who asks for less motion.
+ */
+export function consoleTheme(dark: boolean, primaryColor: string, reducedMotion = false): ThemeConfig {
   const look = dark ? darkLook : lightLook;
   const onSolid = dark ? solidText.dark : solidText.light;
   const primary = seedTokens('Primary', primaryColor, look, onSolid);
@@ -111,6 +114,7 @@ export function consoleTheme(dark: boolean, primaryColor: string): ThemeConfig {
       colorTextPlaceholder: `rgba(${ink},0.56)`,
       ...readableTagTexts(look, dark),
       borderRadius: 6,
+      motion: !reducedMotion,
     },
     components: {
       Layout: { headerPadding: '0 16px' },

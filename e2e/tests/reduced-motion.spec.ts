@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { dropdownOf, opened } from '../support/popups';
+
+/**
+ * A visitor whose system asks for less motion (prefers-reduced-motion, WCAG 2.3.3) gets no opening or closing
+ * animations, and the console follows the setting as it changes. The other browser tests run so (playwright.config.ts).
+ */
+
+/**
+ * Records whether an element animated since the last ask: rc-motion puts its moving classes (`ant-slide-up-appear`...)
+ * on a popup either way; with the motion off, their animation lasts no time.
+ */
+async function watchMotion(page: Page) {
+  await page.addInitScript(() => {
+    const moving = /(^|\s)[\w-]+-(appear|enter|leave)(-\w+)?(\s|$)/;
+    const seen = { moved: false };
+    Object.assign(window, { motionSeen: seen });
+    new MutationObserver((changes) => {
+      for (const { target } of changes) {
+        if (!(target instanceof Element) || !moving.test(target.className.toString())) continue;
+        if (Number.parseFloat(getComputedStyle(target).animationDuration) > 0) seen.moved = true;
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+  return async () =>
+    page.evaluate(() => {
+      const seen = (window as unknown as { motionSeen: { moved: boolean } }).motionSeen;
+      const moved = seen.moved;
+      seen.moved = false;
+      return moved;
+    });
+}
+
+async function openLanguageMenu(page: Page) {
+  await page.getByTestId('language-switcher').click();
+  await opened(dropdownOf(page, page.getByTestId('language-zh-CN')));
+}
+
+test('menus open without animation while the system asks for less motion, and with it once it no longer does', async ({
+  page,
+}) => {
+  const moved = await watchMotion(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/user/login');
+  await expect(page.getByTestId('language-switcher')).toBeVisible();
+  await moved();
+  await openLanguageMenu(page);
+  expect(await moved(), 'an animation while the system asks for less motion').toBe(false);
+  await page.keyboard.press('Escape');
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.getByRole('heading').first().click();
+  await moved();
+  await openLanguageMenu(page);
+  expect(await moved(), 'no animation once the system no longer asks for less motion').toBe(true);
+});
