@@ -101,8 +101,10 @@ function configureHttp(caFile: string | undefined): void {
   acme.axios.defaults.timeout = 30_000;
   if (!caFile || extraCas.has(caFile)) return;
   extraCas.set(caFile, fs.readFileSync(caFile, 'utf8'));
-  const ca = [...tls.rootCertificates, ...extraCas.values()];
-  acme.axios.defaults.httpsAgent = new https.Agent({ ca, keepAlive: true });
+  // One secure context for every connection: given `ca` instead, each new connection parsed the system's ~140 roots
+  // again (11 s of the unit tests' CPU).
+  const secureContext = tls.createSecureContext({ ca: [...tls.rootCertificates, ...extraCas.values()] });
+  acme.axios.defaults.httpsAgent = new https.Agent({ secureContext, keepAlive: true });
 }
 
 function problemOf(value: unknown): string | undefined {
