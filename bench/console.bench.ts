@@ -7,7 +7,7 @@ import { startServedApp } from './served-app';
 const targetScripts = 25;
 const targetWireKb = 450;
 const targetShownMs = 700;
-const runs = 3;
+const runs = 5;
 const figure = '[data-testid^="figure-"] .ant-statistic-content-value';
 
 interface Visit {

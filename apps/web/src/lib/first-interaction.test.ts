@@ -15,6 +15,14 @@ describe('onFirstInteraction', () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
+  it('calls back for a field filled without a key, as a password manager fills it', () => {
+    const target = new EventTarget();
+    const callback = vi.fn();
+    onFirstInteraction(target, callback);
+    target.dispatchEvent(new Event('input'));
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
   it('calls back for a press too, and never once cancelled', () => {
     const pressed = vi.fn();
     const pressTarget = new EventTarget();

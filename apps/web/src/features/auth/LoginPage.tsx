@@ -78,7 +78,8 @@ function PasswordLogin() {
   }, [captchaShown, form]);
 
   // What checking and sending need (the user calls, their schemas, zod) and the console's first screen are fetched
-  // at the first key stroke or press and arrive while the user types; a visitor who only looks downloads neither.
+  // at the first key stroke, press or filled field and arrive while the user types; a visitor who only looks
+  // downloads neither.
   useEffect(
     () =>
       onFirstInteraction(window, () => {
