@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * `ant-zoom-big-leave`...) and takes them off when the animation ends. A popup on its way out stays in the page
  * (faded, not clickable) with the same items as the next one; one on its way in may not be where its items will be.
  */
-const MOVING = /(^|\s)[\w-]+-(appear|enter|leave)(-\w+)?(\s|$)/;
+export const MOVING = /(^|\s)[\w-]+-(appear|enter|leave)(-\w+)?(\s|$)/;
 
 /** Waits until `popup` is shown and its opening animation has ended. */
 export async function opened(popup: Locator): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { dropdownOf, opened } from '../support/popups';
+import { dropdownOf, MOVING, opened } from '../support/popups';
 
 /**
  * A visitor whose system asks for less motion (prefers-reduced-motion, WCAG 2.3.3) gets no opening or closing
@@ -12,8 +12,8 @@ import { dropdownOf, opened } from '../support/popups';
  * on a popup either way; with the motion off, their animation lasts no time.
  */
 async function watchMotion(page: Page) {
-  await page.addInitScript(() => {
-    const moving = /(^|\s)[\w-]+-(appear|enter|leave)(-\w+)?(\s|$)/;
+  await page.addInitScript((movingSource) => {
+    const moving = new RegExp(movingSource);
     const seen = { moved: false };
     Object.assign(window, { motionSeen: seen });
     new MutationObserver((changes) => {
@@ -22,7 +22,7 @@ async function watchMotion(page: Page) {
         if (Number.parseFloat(getComputedStyle(target).animationDuration) > 0) seen.moved = true;
       }
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
-  });
+  }, MOVING.source);
   return async () =>
     page.evaluate(() => {
       const seen = (window as unknown as { motionSeen: { moved: boolean } }).motionSeen;

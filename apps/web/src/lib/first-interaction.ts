@@ -5,8 +5,8 @@
 const interactions = ['pointerdown', 'keydown', 'input'] as const;
 
 /**
- * Calls `callback` once, at the first press, key stroke or filled field on `target`: what a page only needs once someone acts on it
- * is fetched then, not during the first load. Returns a function that cancels the wait.
+ * Calls `callback` once, at the first press, key stroke or filled field on `target`: what a page only needs once
+ * someone acts on it is fetched then, not during the first load. Returns a function that cancels the wait.
  */
 export function onFirstInteraction(target: EventTarget, callback: () => void): () => void {
   const stop = () => {
