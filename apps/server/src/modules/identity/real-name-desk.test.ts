@@ -1,10 +1,10 @@
 import { limits } from '@edgeward/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStaff, type TestStaff } from '../../../test/fixtures/staff';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { operationLog, staffAuditLog, users } from '../../db/schema';
+import { operationLog, realNameAttempts, staffAuditLog, users } from '../../db/schema';
 import { secretBoxOf } from '../../secrets/secret-box';
 import * as repo from './real-name.repository';
 import { sealIdentity } from './real-name.service';
@@ -23,8 +23,8 @@ describe.each(dbKinds)("the reviewer's real-name desk on %s", (kind) => {
     ctx.app.inject({ method, url: `/api${url}`, headers: as.headers, ...(payload ? { payload } : {}) });
 
   /** A customer, not verified, whose newest submission has the face-check result given. */
-  async function submitted(status: 'pending' | 'failed'): Promise<TestUser> {
-    const user = await createTestUser(ctx, { realNameVerified: false });
+  async function submitted(status: 'pending' | 'failed', name?: string): Promise<TestUser> {
+    const user = await createTestUser(ctx, { realNameVerified: false, name });
     await repo.insertAttempt(ctx.database.db, {
       userId: user.id,
       ...sealIdentity(secretBoxOf(ctx.config), user.id, { realName: '张三', idNumber: '11010519491231002X' }),
@@ -78,6 +78,86 @@ describe.each(dbKinds)("the reviewer's real-name desk on %s", (kind) => {
       'REVIEW_ALREADY_DECIDED',
     );
     expect((await call('POST', '/admin/reviews/real-name/999999/approve', { reason: 'x' })).statusCode).toBe(404);
+  });
+
+  const ids = (page: { list: { userId: number }[] }) => page.list.map((r) => r.userId);
+  const auditOf = async (customerId: number) =>
+    (await ctx.database.db.select().from(staffAuditLog).where(eq(staffAuditLog.customerId, customerId)))[0];
+
+  it('pages the waiting list oldest submission first, pending and failed alike, with its total', async () => {
+    const tag = `w${Date.now().toString(36)}`;
+    const first = await submitted('pending', `${tag}a`);
+    ctx.clock.advance(1000);
+    const second = await submitted('failed', `${tag}b`);
+    ctx.clock.advance(1000);
+    const third = await submitted('pending', `${tag}c`);
+    const verified = await createTestUser(ctx, { realNameVerified: true, name: `${tag}v` });
+
+    const page1 = (await call('GET', `/admin/reviews/real-name?search=${tag}&size=2&page=1`)).json().data;
+    expect(page1).toMatchObject({ total: 3, page: 1, size: 2 });
+    expect(ids(page1)).toEqual([first.id, second.id]);
+    const page2 = (await call('GET', `/admin/reviews/real-name?search=${tag}&size=2&page=2`)).json().data;
+    expect(page2.total).toBe(3);
+    expect(ids(page2)).toEqual([third.id]);
+    const done = (await call('GET', `/admin/reviews/real-name?state=verified&search=${tag}`)).json().data;
+    expect(done.total).toBe(1);
+    expect(ids(done)).toEqual([verified.id]);
+    expect(done.list[0].submission).toBeNull();
+  });
+
+  it('accepts a pending submission: it passes by review, the older pending ones are superseded', async () => {
+    const user = await submitted('pending');
+    ctx.clock.advance(1000);
+    await repo.insertAttempt(ctx.database.db, {
+      userId: user.id,
+      ...sealIdentity(secretBoxOf(ctx.config), user.id, { realName: '李四', idNumber: '11010519491231002X' }),
+      provider: 'sandbox',
+      status: 'pending',
+      createdAt: ctx.clock.now,
+    });
+    const approved = await call('POST', `/admin/reviews/real-name/${user.id}/approve`, { reason: 'seen' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const attempts = await ctx.database.db
+      .select()
+      .from(realNameAttempts)
+      .where(eq(realNameAttempts.userId, user.id))
+      .orderBy(asc(realNameAttempts.id));
+    expect(attempts.map((a) => [a.status, a.operatorReview])).toEqual([
+      ['superseded', false],
+      ['passed', true],
+    ]);
+  });
+
+  it('accepts an account that never submitted, and writes what changed in both audit rows', async () => {
+    const user = await createTestUser(ctx, { realNameVerified: false });
+    const approved = await call('POST', `/admin/reviews/real-name/${user.id}/approve`, { reason: 'by letter' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await auditOf(user.id)).toMatchObject({
+      action: 'realName.approve',
+      targetType: 'account',
+      targetId: String(user.id),
+      targetName: user.userName,
+      customerId: user.id,
+      before: { realNameVerified: false },
+      after: { realNameVerified: true },
+      reason: 'by letter',
+    });
+
+    const other = await createTestUser(ctx, { realNameVerified: true });
+    expect((await call('POST', `/admin/reviews/real-name/${other.id}/revoke`, { reason: 'forged' })).statusCode).toBe(
+      200,
+    );
+    expect(await auditOf(other.id)).toMatchObject({
+      action: 'realName.revoke',
+      targetType: 'account',
+      targetId: String(other.id),
+      targetName: other.userName,
+      customerId: other.id,
+      before: { realNameVerified: true },
+      after: { realNameVerified: false },
+      reason: 'forged',
+    });
+    expect((await call('POST', '/admin/reviews/real-name/999999/revoke', { reason: 'x' })).statusCode).toBe(404);
   });
 
   it('decides once when two reviewers accept the same submission at the same moment', async () => {
