@@ -81,8 +81,20 @@ describe.each(dbKinds)("the reviewer's real-name desk on %s", (kind) => {
   });
 
   const ids = (page: { list: { userId: number }[] }) => page.list.map((r) => r.userId);
-  const auditOf = async (customerId: number) =>
-    (await ctx.database.db.select().from(staffAuditLog).where(eq(staffAuditLog.customerId, customerId)))[0];
+  /** The one audit row of a decision on `user`'s account: its target, and the flag before and after. */
+  async function expectAudit(user: TestUser, action: string, verifiedBefore: boolean, reason: string) {
+    const [audit] = await ctx.database.db.select().from(staffAuditLog).where(eq(staffAuditLog.customerId, user.id));
+    expect(audit).toMatchObject({
+      action,
+      targetType: 'account',
+      targetId: String(user.id),
+      targetName: user.userName,
+      customerId: user.id,
+      before: { realNameVerified: verifiedBefore },
+      after: { realNameVerified: !verifiedBefore },
+      reason,
+    });
+  }
 
   it('pages the waiting list oldest submission first, pending and failed alike, with its total', async () => {
     const tag = `w${Date.now().toString(36)}`;
@@ -132,31 +144,13 @@ describe.each(dbKinds)("the reviewer's real-name desk on %s", (kind) => {
     const user = await createTestUser(ctx, { realNameVerified: false });
     const approved = await call('POST', `/admin/reviews/real-name/${user.id}/approve`, { reason: 'by letter' });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(await auditOf(user.id)).toMatchObject({
-      action: 'realName.approve',
-      targetType: 'account',
-      targetId: String(user.id),
-      targetName: user.userName,
-      customerId: user.id,
-      before: { realNameVerified: false },
-      after: { realNameVerified: true },
-      reason: 'by letter',
-    });
+    await expectAudit(user, 'realName.approve', false, 'by letter');
 
     const other = await createTestUser(ctx, { realNameVerified: true });
     expect((await call('POST', `/admin/reviews/real-name/${other.id}/revoke`, { reason: 'forged' })).statusCode).toBe(
       200,
     );
-    expect(await auditOf(other.id)).toMatchObject({
-      action: 'realName.revoke',
-      targetType: 'account',
-      targetId: String(other.id),
-      targetName: other.userName,
-      customerId: other.id,
-      before: { realNameVerified: true },
-      after: { realNameVerified: false },
-      reason: 'forged',
-    });
+    await expectAudit(other, 'realName.revoke', true, 'forged');
     expect((await call('POST', '/admin/reviews/real-name/999999/revoke', { reason: 'x' })).statusCode).toBe(404);
   });
 
