@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { domainTest as test } from '../support/domain-test';
 import { api, type DomainDetail, randomLabel, uniqueApex, verifyOwnership } from '../support/domains';
 import { expect, registerUser, registerVerifiedUser } from '../support/fixtures';
@@ -45,11 +45,16 @@ const texts = {
   },
 } as const;
 
-/** The confirmation dialog's OK button (antd's modal.confirm). */
-async function confirmDialog(page: Page) {
+/**
+ * The confirmation dialog's OK button (antd's modal.confirm). A toast the action shows (`toast`) is looked for as
+ * soon as OK is pressed: it stays three seconds, and waiting for the dialog's closing animation first could miss it
+ * on a busy machine.
+ */
+async function confirmDialog(page: Page, toast?: Locator) {
   const dialog = page.getByRole('dialog');
   await opened(dialog);
   await dialog.locator('.ant-btn-primary').click();
+  if (toast) await expect(toast).toBeVisible();
   await closed(dialog);
 }
 
@@ -149,8 +154,7 @@ test('the reviewer approves one whole-site domain and rejects another with a rea
   await expect(rowOf(approved.domainName)).toContainText('Whole-site');
   await expect(rowOf(approved.domainName)).toContainText(customer.userName);
   await rowOf(approved.domainName).getByTestId('admin-domain-approve').click();
-  await confirmDialog(page);
-  await expect(page.getByText(`${approved.domainName} is approved`)).toBeVisible();
+  await confirmDialog(page, page.getByText(`${approved.domainName} is approved`));
   await expect(rowOf(approved.domainName)).toHaveCount(0);
   expect((await api<DomainDetail>(request, customerToken, 'GET', `/domain/${approved.id}/detail`)).status).not.toBe(
     'under_review',

@@ -309,8 +309,9 @@ test('an enabled domain cannot be deleted; disabled, it is deleted after confirm
   const confirm = popconfirm(page);
   await opened(confirm);
   await confirm.getByRole('button', { name: 'OK' }).click();
-  await closed(confirm);
+  // The toast stays three seconds: looked for before the popconfirm's closing animation, not after.
   await expect(page.getByText('The domain is being disabled')).toBeVisible();
+  await closed(confirm);
   await expect(row.getByTestId('domain-status')).toHaveAttribute('data-status', 'disabled');
 
   await expect(remove).toBeEnabled();
