@@ -1,5 +1,5 @@
 import { coarseGranularities, statisticsGranularities, topKinds } from '@edgeward/contract';
-import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, integer, json, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { at, bytea, id } from './columns';
 import { domains } from './domains';
@@ -86,3 +86,10 @@ export const trafficTopItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.domainId, t.day, t.kind, t.item] })],
 );
+
+/** Ranking entries of recorded batches not yet folded into traffic_top_items, one row a batch (migration 0031). */
+export const trafficRankingDeltas = pgTable('traffic_ranking_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  domainIds: counter('domain_ids').array().notNull(),
+  entries: json('entries').notNull(),
+});

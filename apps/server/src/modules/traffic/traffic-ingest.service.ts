@@ -34,6 +34,10 @@ export interface TrafficIngestDeps {
 export function createTrafficIngest(deps: TrafficIngestDeps) {
   return {
     async ingest(batch: LogBatch): Promise<EdgeLogBatchResult> {
+      // Compressed on libuv's thread pool while this thread reads the lines; a duplicate batch's copy is dropped.
+      const gzipping =
+        deps.rawRetentionDays === 0 ? null : 'gzipped' in batch ? batch.gzipped : gzipAsync(batch.text, { level: 1 });
+      if (gzipping instanceof Promise) gzipping.catch(() => undefined);
       const { lines, problems, rejected, total, sha256 } =
         'read' in batch ? batch.read : parseLines(batch.text, batch.problemsShown);
       const batchId = batch.batchId ?? `sha256:${sha256}`;
@@ -51,12 +55,7 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
         ownerOf.set(domain.id, domain.userId);
       }
       const rollup = rollUp(known);
-      const rawGzip =
-        deps.rawRetentionDays === 0
-          ? null
-          : 'gzipped' in batch
-            ? batch.gzipped
-            : await gzipAsync(batch.text, { level: 1 });
+      const rawGzip = await gzipping;
       const counts = { accepted: known.length, unknownHost: lines.length - known.length };
       const recorded = await deps.db.transaction(async (tx) => {
         const fresh = await repo.recordBatch(tx, {
@@ -77,7 +76,7 @@ export function createTrafficIngest(deps: TrafficIngestDeps) {
           await repo.addToBuckets(tx, scope, coarse);
           if (scope === 'domain') await repo.addStatusCodes(tx, coarse);
         }
-        await repo.addTopItems(tx, rollup.top);
+        await repo.appendTopItems(tx, rollup.top);
         return true;
       });
       return recorded

@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/connect';
+import type { Db, Executor } from '../../db/connect';
 import { rowsOf } from '../../db/migrate';
 import { trafficBatches } from '../../db/schema';
 import type { BucketDelta, TopItemDelta } from './rollup';
@@ -126,28 +126,50 @@ export async function addStatusCodes(ex: Executor, deltas: readonly BucketDelta[
     ON CONFLICT (granularity, domain_id, bucket_start, status) DO UPDATE SET requests = s.requests + excluded.requests`);
 }
 
-/** Adds to the day's rankings. */
-export async function addTopItems(ex: Executor, items: readonly TopItemDelta[]): Promise<void> {
+/**
+ * Keeps a batch's ranking entries as one row, to be folded into the day's rankings by foldRankings (migration 0031
+ * says why they are not added to the rankings at once).
+ */
+export async function appendTopItems(ex: Executor, items: readonly TopItemDelta[]): Promise<void> {
   if (items.length === 0) return;
-  const sorted = [...items].sort(
-    (a, b) =>
-      a.domainId - b.domainId ||
-      (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) ||
-      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
-      (a.item < b.item ? -1 : a.item > b.item ? 1 : 0),
-  );
-  // One statement per slice keeps a batch with very many distinct addresses from building one huge parameter.
-  for (let i = 0; i < sorted.length; i += 20_000) {
-    const rows = sorted
-      .slice(i, i + 20_000)
-      .map((t) => ({ d: t.domainId, y: t.day, k: t.kind, i: t.item, r: t.requests, b: t.bytes }));
-    await ex.execute(sql`
+  const entries = items.map((t) => ({ d: t.domainId, y: t.day, k: t.kind, i: t.item, r: t.requests, b: t.bytes }));
+  const domainIds = [...new Set(items.map((t) => t.domainId))];
+  await ex.execute(sql`
+    INSERT INTO traffic_ranking_deltas (domain_ids, entries)
+    VALUES (${`{${domainIds.join(',')}}`}::bigint[], ${JSON.stringify(entries)}::json)`);
+}
+
+/**
+ * Folds the ranking entries kept so far into the day's rankings, summed per item, in one transaction. Each kept row
+ * is folded once: a fold takes the rows no other fold holds. Entries of a domain deleted meanwhile are dropped; the
+ * domains folded for are locked against deletion until the end.
+ */
+export async function foldRankings(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const taken = rowsOf<{ id: string }>(
+      await tx.execute(sql`SELECT id FROM traffic_ranking_deltas FOR UPDATE SKIP LOCKED`),
+    ).map((row) => row.id);
+    if (taken.length === 0) return;
+    const ids = sql`${`{${taken.join(',')}}`}::bigint[]`;
+    const live = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        SELECT id FROM domains
+        WHERE id IN (SELECT unnest(domain_ids) FROM traffic_ranking_deltas WHERE id = ANY(${ids}))
+        FOR KEY SHARE`),
+    ).map((row) => row.id);
+    // Items go in key order, so two folds adding to the same items lock them in the same order and cannot deadlock.
+    await tx.execute(sql`
+      WITH taken AS (DELETE FROM traffic_ranking_deltas WHERE id = ANY(${ids})
+        RETURNING entries)
       INSERT INTO traffic_top_items AS t (domain_id, day, kind, item, requests, bytes)
-      SELECT d, y, k, i, r, b FROM json_to_recordset(${JSON.stringify(rows)}::json)
-        AS x(d bigint, y date, k text, i text, r bigint, b bigint)
+      SELECT x.d, x.y, x.k, x.i, sum(x.r), sum(x.b)
+      FROM taken, json_to_recordset(taken.entries) AS x(d bigint, y date, k text, i text, r bigint, b bigint)
+      WHERE x.d = ANY(${`{${live.join(',')}}`}::bigint[])
+      GROUP BY x.d, x.y, x.k, x.i
+      ORDER BY x.d, x.y, x.k, x.i
       ON CONFLICT (domain_id, day, kind, item) DO UPDATE SET
         requests = t.requests + excluded.requests, bytes = t.bytes + excluded.bytes`);
-  }
+  });
 }
 
 /** Drops the raw lines of batches received before `before`; answers how many batches lost them. */

@@ -4,13 +4,13 @@ import { edgeNodeAuthOf } from '../edge';
 import { edgeLogsModule } from './edge-logs.routes';
 import { createStatisticsService } from './statistics.service';
 import { trafficCommands } from './traffic.commands';
-import { purgeRawLinesJob, purgeRawLinesSchedule } from './traffic.jobs';
+import { foldRankingsJob, foldRankingsSchedule, purgeRawLinesJob, purgeRawLinesSchedule } from './traffic.jobs';
 import { trafficModule } from './traffic.routes';
 import { addDemoTraffic } from './traffic-demo';
 import { trafficImportModule } from './traffic-import.routes';
 import { createTrafficImport } from './traffic-import.service';
 import { createTrafficIngest } from './traffic-ingest.service';
-import { dropRawLinesBefore } from './traffic-write.repository';
+import { dropRawLinesBefore, foldRankings } from './traffic-write.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -42,8 +42,9 @@ export const trafficArea = defineArea({
       const before = new Date(ctx.now().getTime() - ctx.config.traffic.rawRetentionDays * DAY_MS);
       await dropRawLinesBefore(ctx.database.db, before);
     }),
+    handle(foldRankingsJob, () => foldRankings(ctx.database.db)),
   ],
-  schedules: [purgeRawLinesSchedule],
+  schedules: [purgeRawLinesSchedule, foldRankingsSchedule],
   commands: trafficCommands,
   async sampleData(ctx, owner) {
     await addDemoTraffic(ctx.database.db, ingestOf(ctx), owner.userId, ctx.now());

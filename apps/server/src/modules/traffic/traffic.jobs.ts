@@ -16,3 +16,21 @@ export const purgeRawLinesSchedule = defineSchedule({
   job: purgeRawLinesJob,
   payload: {},
 });
+
+/**
+ * Folds the ranking entries of recorded batches into the day's rankings (traffic-write.repository.ts foldRankings),
+ * so that they do not pile up while nobody reads a ranking.
+ */
+export const foldRankingsJob = defineJob({
+  kind: 'traffic.fold-rankings',
+  payload: z.object({}),
+  maxAttempts: 3,
+  mergeKey: () => 'all',
+});
+
+export const foldRankingsSchedule = defineSchedule({
+  name: 'traffic.fold-rankings',
+  everyMs: 60_000,
+  job: foldRankingsJob,
+  payload: {},
+});

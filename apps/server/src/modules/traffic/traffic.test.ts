@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
-import { domains, trafficBatches } from '../../db/schema';
+import { domains, trafficBatches, trafficRankingDeltas, trafficTopItems } from '../../db/schema';
 import { MAX_INFLATED } from './edge-logs.routes';
+import { foldRankings } from './traffic-write.repository';
 
 const TOKEN = 'edge-node-token-0123456789abcdef';
 const DAY = 86_400_000;
@@ -341,12 +342,12 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
     await exec(`CREATE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'test: refused'; END $$`);
     await exec(
-      'CREATE TRIGGER test_refuse BEFORE INSERT ON traffic_top_items FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_write()',
+      'CREATE TRIGGER test_refuse BEFORE INSERT ON traffic_ranking_deltas FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_write()',
     );
     try {
       expect((await post(body, headers)).statusCode).toBe(500);
     } finally {
-      await exec('DROP TRIGGER test_refuse ON traffic_top_items');
+      await exec('DROP TRIGGER test_refuse ON traffic_ranking_deltas');
     }
     expect(await totals()).toEqual(before);
     const retry = await post(body, headers);
@@ -368,5 +369,64 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       granularity: '1d',
     });
     expect(days.body.data.total).toEqual({ bytes: 604_509, requests: 5 });
+  });
+
+  describe("the rankings' entries", () => {
+    /** Kept entries not folded yet, of `item` or of all. */
+    const pending = async (item?: string) =>
+      (await ctx.database.db.select({ entries: trafficRankingDeltas.entries }).from(trafficRankingDeltas))
+        .flatMap((row) => row.entries as { i: string }[])
+        .filter((entry) => item === undefined || entry.i === item).length;
+    const ranked = async (item: string) =>
+      (
+        await ctx.database.db
+          .select({ requests: trafficTopItems.requests, bytes: trafficTopItems.bytes })
+          .from(trafficTopItems)
+          .where(eq(trafficTopItems.item, item))
+      ).map((r) => [r.requests, r.bytes]);
+    const lines = (url: string, n: number, host = 'a.traffic.test') =>
+      Array.from({ length: n }, (_, i) => logLine(T0 + (30 + i) * MIN, host, { url, bytes_sent: 10 })).join('\n');
+
+    it("waits as a batch appended it, and the minute's job folds it into the day's rankings once", async () => {
+      await post(lines('/fold-job', 2));
+      await post(lines('/fold-job', 1));
+      expect(await pending('/fold-job')).toBe(2);
+      expect(await ranked('/fold-job')).toEqual([]);
+      ctx.clock.advance(MIN);
+      await ctx.app.schedules.tick();
+      await ctx.app.jobs.runDue();
+      expect(await pending()).toBe(0);
+      expect(await ranked('/fold-job')).toEqual([[3, 30]]);
+      await foldRankings(ctx.database.db);
+      expect(await ranked('/fold-job')).toEqual([[3, 30]]);
+    });
+
+    it('is folded by the next ranking read, which counts it once however often it is read', async () => {
+      await post(lines('/fold-read', 2));
+      // The clock has moved on past the owner's first session.
+      const { token } = await ctx.app.sessions.open(owner.id, {});
+      const signedIn = { ...owner, headers: { authorization: token } };
+      const top = () => get(signedIn, '/statistics/top', { ...dayD, kind: 'url', domainNames: 'a.traffic.test' });
+      const first = await top();
+      expect(first.body.data.list).toContainEqual({ value: '/fold-read', requests: 2, bytes: 20 });
+      expect(await pending()).toBe(0);
+      expect((await top()).body.data).toEqual(first.body.data);
+    });
+
+    it('is counted once when two folds run at once', async () => {
+      await post(lines('/fold-twice', 3));
+      await Promise.all([foldRankings(ctx.database.db), foldRankings(ctx.database.db)]);
+      expect(await ranked('/fold-twice')).toEqual([[3, 30]]);
+    });
+
+    it('of a domain deleted before the fold is dropped, and the others are folded', async () => {
+      const gone = await addDomain(ctx.database.db, owner.id, 'fold-gone.traffic.test');
+      await post(`${lines('/fold-gone', 1, 'fold-gone.traffic.test')}\n${lines('/fold-kept', 1)}`);
+      await ctx.database.db.delete(domains).where(eq(domains.id, gone));
+      await foldRankings(ctx.database.db);
+      expect(await pending()).toBe(0);
+      expect(await ranked('/fold-gone')).toEqual([]);
+      expect(await ranked('/fold-kept')).toEqual([[1, 10]]);
+    });
   });
 });
