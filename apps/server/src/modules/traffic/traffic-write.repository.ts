@@ -141,13 +141,14 @@ export async function appendTopItems(ex: Executor, items: readonly TopItemDelta[
 
 /**
  * Folds the ranking entries kept so far into the day's rankings, summed per item, in one transaction. Each kept row
- * is folded once: a fold takes the rows no other fold holds. Entries of a domain deleted meanwhile are dropped; the
+ * is folded once: a fold waits for one that holds a row and then finds it gone, so a ranking read after its own
+ * fold never misses entries another fold was adding. Entries of a domain deleted meanwhile are dropped; the
  * domains folded for are locked against deletion until the end.
  */
 export async function foldRankings(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const taken = rowsOf<{ id: string }>(
-      await tx.execute(sql`SELECT id FROM traffic_ranking_deltas FOR UPDATE SKIP LOCKED`),
+      await tx.execute(sql`SELECT id FROM traffic_ranking_deltas ORDER BY id FOR UPDATE`),
     ).map((row) => row.id);
     if (taken.length === 0) return;
     const ids = sql`${`{${taken.join(',')}}`}::bigint[]`;
