@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
+import { rowsOf } from '../../db/migrate';
 import { domains, trafficBatches, trafficRankingDeltas, trafficTopItems } from '../../db/schema';
 import { MAX_INFLATED } from './edge-logs.routes';
 import { foldRankings } from './traffic-write.repository';
@@ -418,6 +419,51 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       await Promise.all([foldRankings(ctx.database.db), foldRankings(ctx.database.db)]);
       expect(await ranked('/fold-twice')).toEqual([[3, 30]]);
     });
+
+    it.runIf(kind === 'postgres')(
+      'held by another fold is waited for, so that a ranking read after its own fold misses none of it',
+      async () => {
+        await post(lines('/fold-wait', 1));
+        const { token } = await ctx.app.sessions.open(owner.id, {});
+        const signedIn = { ...owner, headers: { authorization: token } };
+        let holding!: () => void;
+        const held = new Promise<void>((resolve) => {
+          holding = resolve;
+        });
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        // Another fold, paused between taking the rows and adding them to the rankings.
+        const other = ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT id FROM traffic_ranking_deltas FOR UPDATE`);
+          holding();
+          await released;
+          await tx.execute(sql`DELETE FROM traffic_ranking_deltas`);
+          await tx.execute(sql`
+            INSERT INTO traffic_top_items (domain_id, day, kind, item, requests, bytes)
+            SELECT id, '2026-11-21', 'url', '/fold-wait', 1, 10 FROM domains WHERE domain_name = 'a.traffic.test'`);
+        });
+        await held;
+        const reading = get(signedIn, '/statistics/top', { ...dayD, kind: 'url', domainNames: 'a.traffic.test' });
+        const waiting = async () =>
+          rowsOf<{ n: string }>(
+            await ctx.database.db.execute(sql`
+              SELECT count(*) AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`),
+          )[0]!.n !== '0';
+        try {
+          for (let tries = 0; !(await waiting()); tries++) {
+            if (tries === 200) throw new Error('the read never waited for the other fold');
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+        } finally {
+          release();
+          await other;
+        }
+        expect((await reading).body.data.list).toContainEqual({ value: '/fold-wait', requests: 1, bytes: 10 });
+      },
+    );
 
     it('of a domain deleted before the fold is dropped, and the others are folded', async () => {
       const gone = await addDomain(ctx.database.db, owner.id, 'fold-gone.traffic.test');
