@@ -34,6 +34,8 @@ const areas = {
     tests: ['certificate-check.test.ts'],
   }),
   message: moduleArea('message'),
+  // Access-log ingestion and the statistics: what a customer is billed and shown.
+  traffic: moduleArea('traffic'),
   // The operator console's staff: sign-in, sessions, roles and the audit log, with the guard of the staff routes.
   staff: {
     mutate: [

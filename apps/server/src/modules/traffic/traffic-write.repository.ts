@@ -136,8 +136,11 @@ export async function appendTopItems(ex: Executor, items: readonly TopItemDelta[
   const domainIds = [...new Set(items.map((t) => t.domainId))];
   await ex.execute(sql`
     INSERT INTO traffic_ranking_deltas (domain_ids, entries)
-    VALUES (${`{${domainIds.join(',')}}`}::bigint[], ${JSON.stringify(entries)}::json)`);
+    VALUES (${idArray(domainIds)}, ${JSON.stringify(entries)}::json)`);
 }
+
+/** Ids as one bigint[] parameter (as text: both drivers hand int8 over as text, and take it so). */
+const idArray = (ids: readonly (number | string)[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /**
  * Folds the ranking entries kept so far into the day's rankings, summed per item, in one transaction. Each kept row
@@ -151,7 +154,7 @@ export async function foldRankings(db: Db): Promise<void> {
       await tx.execute(sql`SELECT id FROM traffic_ranking_deltas ORDER BY id FOR UPDATE`),
     ).map((row) => row.id);
     if (taken.length === 0) return;
-    const ids = sql`${`{${taken.join(',')}}`}::bigint[]`;
+    const ids = idArray(taken);
     const live = rowsOf<{ id: string }>(
       await tx.execute(sql`
         SELECT id FROM domains
@@ -165,7 +168,7 @@ export async function foldRankings(db: Db): Promise<void> {
       INSERT INTO traffic_top_items AS t (domain_id, day, kind, item, requests, bytes)
       SELECT x.d, x.y, x.k, x.i, sum(x.r), sum(x.b)
       FROM taken, json_to_recordset(taken.entries) AS x(d bigint, y date, k text, i text, r bigint, b bigint)
-      WHERE x.d = ANY(${`{${live.join(',')}}`}::bigint[])
+      WHERE x.d = ANY(${idArray(live)})
       GROUP BY x.d, x.y, x.k, x.i
       ORDER BY x.d, x.y, x.k, x.i
       ON CONFLICT (domain_id, day, kind, item) DO UPDATE SET

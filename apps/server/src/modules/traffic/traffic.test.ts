@@ -58,6 +58,12 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
 
   const dayD = { startTime: T0, endTime: T0 + DAY };
 
+  /** A new session: once the clock has moved on past a user's first one. */
+  async function signInAgain(user: TestUser): Promise<TestUser> {
+    const { token } = await ctx.app.sessions.open(user.id, {});
+    return { ...user, headers: { authorization: token } };
+  }
+
   describe('the edge intake', () => {
     it('refuses a post without a known node token', async () => {
       const none = await ctx.app.inject({ method: 'POST', url: '/api/edge/logs', payload: 'x' });
@@ -364,8 +370,7 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.raw === null)).toBe(true);
     // Eight days on, the earlier session has expired.
-    const { token } = await ctx.app.sessions.open(owner.id, {});
-    const days = await get({ ...owner, headers: { authorization: token } }, '/user/domain-statistics', {
+    const days = await get(await signInAgain(owner), '/user/domain-statistics', {
       ...dayD,
       granularity: '1d',
     });
@@ -404,9 +409,7 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
 
     it('is folded by the next ranking read, which counts it once however often it is read', async () => {
       await post(lines('/fold-read', 2));
-      // The clock has moved on past the owner's first session.
-      const { token } = await ctx.app.sessions.open(owner.id, {});
-      const signedIn = { ...owner, headers: { authorization: token } };
+      const signedIn = await signInAgain(owner);
       const top = () => get(signedIn, '/statistics/top', { ...dayD, kind: 'url', domainNames: 'a.traffic.test' });
       const first = await top();
       expect(first.body.data.list).toContainEqual({ value: '/fold-read', requests: 2, bytes: 20 });
@@ -424,8 +427,7 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       'held by another fold is waited for, so that a ranking read after its own fold misses none of it',
       async () => {
         await post(lines('/fold-wait', 1));
-        const { token } = await ctx.app.sessions.open(owner.id, {});
-        const signedIn = { ...owner, headers: { authorization: token } };
+        const signedIn = await signInAgain(owner);
         let holding!: () => void;
         const held = new Promise<void>((resolve) => {
           holding = resolve;
