@@ -32,7 +32,12 @@ export async function buildServer(into = outDir) {
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@edgeward/'));
   fs.rmSync(into, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { main: 'src/main.ts', ops: 'src/ops/main.ts' },
+    // The log reading thread's code is loaded by its file name (modules/traffic/reading-threads.ts).
+    entryPoints: {
+      main: 'src/main.ts',
+      ops: 'src/ops/main.ts',
+      'log-reading-worker': 'src/modules/traffic/log-reading.worker.ts',
+    },
     absWorkingDir: serverDir,
     outdir: into,
     bundle: true,

@@ -41,13 +41,22 @@ describe('the production build of the server', () => {
 
   it('starts with plain Node, applies the migrations it carries and answers', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgeward-build-data-'));
+    const token = 'build-test-node-token-0123456789';
     const child = spawn(process.execPath, [path.join(outDir, 'main.js')], {
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DEMO: 'false' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DEMO: 'false',
+        EDGE_NODE_TOKENS: `edge-1:${token}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let out = '';
     try {
       const address = await new Promise<string>((resolve, reject) => {
-        let out = '';
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
           const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -60,6 +69,15 @@ describe('the production build of the server', () => {
       });
       const response = await fetch(`${address}/api/health`);
       expect(await response.json()).toMatchObject({ code: 200, data: { status: 'ok', database: 'pglite' } });
+      // A batch big enough to be read in parts: the reading thread's own bundle loads and reads its part.
+      const line = JSON.stringify({ time: 1_790_000_000, host: 'nobody.test', status: 200, bytes_sent: 1, url: '/x' });
+      const batch = await fetch(`${address}/api/edge/logs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+        body: [...Array.from({ length: 20_000 }, () => line), 'not json'].join('\n'),
+      });
+      expect(await batch.json()).toMatchObject({ data: { lines: 20_001, unknownHost: 20_000, rejected: 1 } });
+      expect(out).not.toContain('reading thread');
     } finally {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

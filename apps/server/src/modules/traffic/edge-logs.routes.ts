@@ -4,12 +4,12 @@ import { AppError } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import type { AreaMetrics } from '../area';
 import type { EdgeNodeAuthenticator } from '../edge';
-import { InflatedTooLargeError, parseGzipLines, type ReadLines } from './log-reader';
+import { InflatedTooLargeError, inflateText } from './log-reader';
 import type { TrafficIngest } from './traffic-ingest.service';
 
 /**
  * A posted batch: at most 16 MB on the wire, and at most 32 MB of lines once inflated (the edge agent ships at most
- * 8 MB of lines at a time), read as they inflate.
+ * 8 MB of lines at a time), refused as soon as inflating passes that.
  */
 const MAX_BODY = 16 * 1024 * 1024;
 export const MAX_INFLATED = 32 * 1024 * 1024;
@@ -65,9 +65,9 @@ export function edgeLogsModule(
       }
       const node = request.edgeNode!;
       if (encoding === 'identity') return counted(service.ingest({ node, batchId, text: body.toString('utf8') }));
-      let read: ReadLines;
+      let text: string;
       try {
-        read = await parseGzipLines(body, MAX_INFLATED);
+        text = await inflateText(body, MAX_INFLATED);
       } catch (error) {
         if (error instanceof InflatedTooLargeError) {
           throw new AppError('PAYLOAD_TOO_LARGE', {
@@ -77,7 +77,7 @@ export function edgeLogsModule(
         }
         throw new AppError('BAD_REQUEST', { messageKey: 'traffic.edge.badBody' });
       }
-      return counted(service.ingest({ node, batchId, read, gzipped: body }));
+      return counted(service.ingest({ node, batchId, text, gzipped: body }));
     });
   };
 }

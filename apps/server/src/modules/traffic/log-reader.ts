@@ -1,24 +1,23 @@
-import { createHash } from 'node:crypto';
-import { StringDecoder } from 'node:string_decoder';
-import { createGunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { EdgeLogBatchResult } from '@edgeward/contract';
 import { type AccessLogLine, newLineMemo, parseLogLine } from './log-line';
+import { type BatchSums, LineSummer, type PackedSums, packSums } from './rollup';
+
+const gunzipAsync = promisify(gunzip);
 
 /** Rejected lines described in a batch's answer; the rest are only counted. */
-const PROBLEMS_SHOWN = 10;
+export const PROBLEMS_SHOWN = 10;
 
-/** nginx's lines are a few hundred bytes; a longer one is refused without being held. */
+/** nginx's lines are a few hundred bytes; a longer one is refused without being read. */
 const MAX_LINE = 64 * 1024;
 
-/** A batch's lines as read: the good ones, the bad ones counted (the first few described), the text's SHA-256. */
-export interface ReadLines {
-  lines: AccessLogLine[];
+/** Lines as read: the bad ones counted, the first few described. */
+interface LinesRead {
   problems: EdgeLogBatchResult['problems'];
   rejected: number;
   /** Non-empty lines. */
   total: number;
-  /** Of the text, hex: what names a batch posted without an id. */
-  sha256: string;
 }
 
 /** Inflating stopped at `limit` bytes: the batch is refused as a whole. */
@@ -28,64 +27,40 @@ export class InflatedTooLargeError extends Error {
   }
 }
 
-/**
- * Reads JSON lines from text that arrives in pieces: each complete line is parsed as soon as its newline arrives,
- * so the text itself is never held whole, only the unfinished line (at most MAX_LINE).
- */
+/** Reads JSON lines, handing each good one to `sink`. */
 class LineReader {
-  private readonly read: Omit<ReadLines, 'sha256'> = { lines: [], problems: [], rejected: 0, total: 0 };
-  private readonly hash = createHash('sha256');
+  readonly read: LinesRead = { problems: [], rejected: 0, total: 0 };
+  /** Newlines read: the next part of a batch numbers its lines from here. */
+  newlines = 0;
   private readonly memo = newLineMemo();
-  private pending: string[] = [];
-  private pendingLength = 0;
-  private tooLong = false;
-  private number = 0;
 
-  constructor(private readonly problemsShown = PROBLEMS_SHOWN) {}
+  constructor(
+    private readonly sink: (line: AccessLogLine) => void,
+    private readonly problemsShown: number,
+  ) {}
 
-  push(text: string): void {
-    this.hash.update(text);
+  readAll(text: string): void {
     let start = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      this.take(text.slice(start, end));
-      this.finishLine();
+      this.newlines++;
+      this.readLine(text.slice(start, end), this.newlines);
       start = end + 1;
     }
-    this.take(text.slice(start));
+    this.readLine(text.slice(start), this.newlines + 1);
   }
 
-  end(): ReadLines {
-    this.finishLine();
-    return { ...this.read, sha256: this.hash.digest('hex') };
-  }
-
-  private take(piece: string): void {
-    if (this.tooLong || piece === '') return;
-    this.pendingLength += piece.length;
-    if (this.pendingLength > MAX_LINE) {
-      this.tooLong = true;
-      this.pending = [];
-    } else {
-      this.pending.push(piece);
-    }
-  }
-
-  private finishLine(): void {
-    this.number++;
-    const raw = this.pending.join('').trim();
-    const tooLong = this.tooLong;
-    this.pending = [];
-    this.pendingLength = 0;
-    this.tooLong = false;
-    if (!tooLong && raw === '') return;
+  private readLine(text: string, number: number): void {
+    const tooLong = text.length > MAX_LINE;
+    const raw = tooLong ? text : text.trim();
+    if (raw === '') return;
     this.read.total++;
     const parsed = tooLong ? ({ ok: false, problem: 'line too long' } as const) : parseLogLine(raw, this.memo);
     if (parsed.ok) {
-      this.read.lines.push(parsed.line);
+      this.sink(parsed.line);
     } else {
       this.read.rejected++;
       if (this.read.problems.length < this.problemsShown)
-        this.read.problems.push({ line: this.number, problem: parsed.problem });
+        this.read.problems.push({ line: number, problem: parsed.problem });
     }
   }
 }
@@ -94,32 +69,45 @@ class LineReader {
  * Splits the text into lines and reads each; empty lines are skipped, bad ones counted with the first few
  * (`problemsShown`) described.
  */
-export function parseLines(text: string, problemsShown?: number): ReadLines {
-  const reader = new LineReader(problemsShown);
-  reader.push(text);
-  return reader.end();
+export function parseLines(text: string, problemsShown = PROBLEMS_SHOWN): LinesRead & { lines: AccessLogLine[] } {
+  const lines: AccessLogLine[] = [];
+  const reader = new LineReader((line) => lines.push(line), problemsShown);
+  reader.readAll(text);
+  return { ...reader.read, lines };
+}
+
+/** A part of a batch read and summed per host. */
+export interface PartRead extends LinesRead {
+  sums: BatchSums;
+  /** Newlines in the part: where the next part's line numbers start. */
+  newlines: number;
+}
+
+/** A part as a reading thread hands it back. */
+export type PackedPart = Omit<PartRead, 'sums'> & { sums: PackedSums };
+
+export function packPart(part: PartRead): PackedPart {
+  return { ...part, sums: packSums(part.sums) };
+}
+
+/** Reads a part of a batch (or all of it), summing its good lines per host as they are read. */
+export function readPart(text: string, problemsShown = PROBLEMS_SHOWN): PartRead {
+  const summer = new LineSummer();
+  const reader = new LineReader((line) => summer.add(line), problemsShown);
+  reader.readAll(text);
+  return { ...reader.read, sums: summer.sums, newlines: reader.newlines };
 }
 
 /**
- * Reads a gzip body's lines as they inflate, refusing it (InflatedTooLargeError) once more than `limit` bytes have
- * come out: a small body that inflates to gigabytes costs no more than `limit` of work and the lines read so far.
- * A body that is not gzip throws zlib's error.
+ * A gzip body's text, inflated on libuv's thread pool, refused (InflatedTooLargeError) once more than `limit` bytes
+ * have come out: a small body that inflates to gigabytes costs no more than `limit` of work and memory. A body that
+ * is not gzip throws zlib's error.
  */
-export async function parseGzipLines(body: Uint8Array, limit: number): Promise<ReadLines> {
-  const reader = new LineReader();
-  const decoder = new StringDecoder('utf8');
-  const gunzip = createGunzip();
-  gunzip.end(body);
-  let inflated = 0;
+export async function inflateText(body: Uint8Array, limit: number): Promise<string> {
   try {
-    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      inflated += chunk.length;
-      if (inflated > limit) throw new InflatedTooLargeError(limit);
-      reader.push(decoder.write(chunk));
-    }
-  } finally {
-    gunzip.destroy();
+    return (await gunzipAsync(body, { maxOutputLength: limit })).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new InflatedTooLargeError(limit);
+    throw error;
   }
-  reader.push(decoder.end());
-  return reader.end();
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/connect';
 import { trafficAccountRollups, trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
 import { parseLines } from './log-reader';
 import { seededRandom } from './prng';
-import { rollUp, TOP_ITEMS_PER_BATCH } from './rollup';
+import { addPackedSums, packSums, rollUp, sumLines, TOP_ITEMS_PER_BATCH } from './rollup';
 import { createTrafficIngest } from './traffic-ingest.service';
 import { foldRankings } from './traffic-write.repository';
 
@@ -57,17 +57,52 @@ function randomSplit<T>(items: readonly T[], seed: number): T[][] {
 }
 
 describe('rollUp in memory', () => {
+  const domainOfHost = (host: string) => (host.startsWith('m-1') ? 1 : 2);
+  const key = (r: ReturnType<typeof rollUp>) =>
+    r.fiveMinute
+      .map(
+        (b) =>
+          `${b.scopeId} ${b.bucketStart} ${b.requests} ${b.bytes} ${b.hits} ${b.hitBytes} ${b.status} ${[...b.codes].sort((x, y) => x[0] - y[0])}`,
+      )
+      .sort();
+  const topKey = (r: ReturnType<typeof rollUp>) =>
+    r.top.map((t) => `${t.domainId} ${t.day} ${t.kind} ${t.item} ${t.requests} ${t.bytes}`).sort();
+
   it('sums the same lines alike however they are ordered', () => {
-    const lines = parseLines(textOf(randomLines(7, 300), 'm')).lines.map((line) => ({
-      domainId: line.host.startsWith('m-1') ? 1 : 2,
-      line,
-    }));
-    const key = (r: ReturnType<typeof rollUp>) =>
-      r.fiveMinute
-        .map((b) => `${b.scopeId} ${b.bucketStart} ${b.requests} ${b.bytes} ${b.hits} ${b.hitBytes} ${b.status}`)
-        .sort();
-    expect(key(rollUp([...lines].reverse()))).toEqual(key(rollUp(lines)));
-    expect(rollUp(lines).fiveMinute.reduce((n, b) => n + b.requests, 0)).toBe(300);
+    const { lines } = parseLines(textOf(randomLines(7, 300), 'm'));
+    expect(key(rollUp(sumLines([...lines].reverse()), domainOfHost))).toEqual(
+      key(rollUp(sumLines(lines), domainOfHost)),
+    );
+    expect(rollUp(sumLines(lines), domainOfHost).fiveMinute.reduce((n, b) => n + b.requests, 0)).toBe(300);
+  });
+
+  it('sums the parts of a batch, packed and added together, as the whole batch', () => {
+    const { lines } = parseLines(textOf(randomLines(8, 400), 'm'));
+    const whole = rollUp(sumLines(lines), domainOfHost);
+    for (const cut of [1, 150, 399]) {
+      const parts = sumLines(lines.slice(0, cut));
+      addPackedSums(parts, packSums(sumLines(lines.slice(cut))));
+      const added = rollUp(parts, domainOfHost);
+      expect(key(added)).toEqual(key(whole));
+      expect(topKey(added)).toEqual(topKey(whole));
+      expect(added.lines).toBe(400);
+    }
+  });
+
+  it('counts two hosts of one domain together and leaves out hosts of no domain', () => {
+    const { lines } = parseLines(textOf(randomLines(9, 200), 'm'));
+    const oneDomain = rollUp(sumLines(lines), () => 5);
+    const ofFirst = lines.filter((line) => line.host.startsWith('m-1')).length;
+    const onlyFirst = rollUp(sumLines(lines), (host) => (host.startsWith('m-1') ? 5 : undefined));
+    expect(oneDomain.lines).toBe(200);
+    expect(new Set(oneDomain.fiveMinute.map((b) => b.scopeId))).toEqual(new Set([5]));
+    expect(onlyFirst.lines).toBe(ofFirst);
+    expect(onlyFirst.fiveMinute.reduce((n, b) => n + b.requests, 0)).toBe(ofFirst);
+    expect(onlyFirst.top.every((t) => t.domainId === 5)).toBe(true);
+    // The two hosts' client addresses, summed over the domain: as many requests as lines.
+    const clientRequests = (r: ReturnType<typeof rollUp>) =>
+      r.top.filter((t) => t.kind === 'clientIp').reduce((n, t) => n + t.requests, 0);
+    expect(clientRequests(oneDomain)).toBe(200);
   });
 
   it("keeps each ranking's most requested items of a batch, up to the most a ranking call answers", () => {
@@ -78,13 +113,26 @@ describe('rollUp in memory', () => {
     )
       .flat()
       .join('\n');
-    const { top } = rollUp(parseLines(text).lines.map((line) => ({ domainId: 1, line })));
+    const { top } = rollUp(sumLines(parseLines(text).lines), () => 1);
     const urls = top.filter((t) => t.kind === 'url');
     expect(urls).toHaveLength(TOP_ITEMS_PER_BATCH);
     expect(Math.min(...urls.map((u) => u.requests))).toBe(paths - TOP_ITEMS_PER_BATCH + 1);
     expect(top.filter((t) => t.kind === 'clientIp')).toEqual([
       expect.objectContaining({ item: '203.0.113.1', requests: (paths * (paths + 1)) / 2 }),
     ]);
+  });
+
+  it("keeps the items most requested over the domain's hosts together, not per host", () => {
+    // /shared is second on each host but first on the domain; each host's own path is first on its host.
+    const text = [
+      ...Array.from({ length: 3 }, () => logLine(T0, 'a.test', { url: '/a' })),
+      ...Array.from({ length: 2 }, () => logLine(T0, 'a.test', { url: '/shared' })),
+      ...Array.from({ length: 3 }, () => logLine(T0, 'b.test', { url: '/b' })),
+      ...Array.from({ length: 2 }, () => logLine(T0, 'b.test', { url: '/shared' })),
+    ].join('\n');
+    const urls = rollUp(sumLines(parseLines(text).lines), () => 1).top.filter((t) => t.kind === 'url');
+    expect(urls.find((u) => u.item === '/shared')).toMatchObject({ requests: 4 });
+    expect(urls.find((u) => u.item === '/a')).toMatchObject({ requests: 3 });
   });
 });
 

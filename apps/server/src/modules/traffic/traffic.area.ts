@@ -2,6 +2,7 @@ import { handle } from '../../jobs/job';
 import { type AreaContext, defineArea } from '../area';
 import { edgeNodeAuthOf } from '../edge';
 import { edgeLogsModule } from './edge-logs.routes';
+import { readingThreads } from './reading-threads';
 import { createStatisticsService } from './statistics.service';
 import { trafficCommands } from './traffic.commands';
 import { foldRankingsJob, foldRankingsSchedule, purgeRawLinesJob, purgeRawLinesSchedule } from './traffic.jobs';
@@ -19,6 +20,8 @@ function ingestOf(ctx: AreaContext) {
     db: ctx.database.db,
     now: ctx.now,
     rawRetentionDays: ctx.config.traffic.rawRetentionDays,
+    readers: readingThreads(),
+    onReaderFailure: (error) => ctx.log.warn({ err: error }, 'a log reading thread failed; its part was read again'),
   });
 }
 

@@ -131,6 +131,27 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
       expect(Buffer.from(row!.rawGzip!)).toEqual(body);
     });
 
+    it('reads a big batch in parts and answers as for a small one: lines numbered across the parts', async () => {
+      const line = logLine(T0 - 2 * DAY, 'nobody.traffic.test', { user_agent: 'y'.repeat(200) });
+      const lines = Array.from({ length: 4000 }, () => line);
+      for (const bad of [10, 2500, 3999]) lines[bad] = 'not json at all';
+      const body = lines.join('\n');
+      expect(body.length).toBeGreaterThan(1024 * 1024);
+      const res = await post(gzipSync(body), { 'content-encoding': 'gzip' });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.json().data).toMatchObject({
+        lines: 4000,
+        rejected: 3,
+        unknownHost: 3997,
+        accepted: 0,
+        problems: [
+          { line: 11, problem: 'not JSON' },
+          { line: 2501, problem: 'not JSON' },
+          { line: 4000, problem: 'not JSON' },
+        ],
+      });
+    });
+
     it('takes a batch larger than the 2 MB the console calls allow', async () => {
       const line = logLine(T0 - 2 * DAY, 'nobody.traffic.test', { user_agent: 'x'.repeat(300) });
       const body = Array.from({ length: 8000 }, () => line).join('\n');
