@@ -73,10 +73,11 @@ export const trafficStatusCodes = pgTable(
   (t) => [primaryKey({ columns: [t.granularity, t.domainId, t.bucketStart, t.status] })],
 );
 
+/** Its domain's rows go with the domain through a trigger, not a foreign key (migration 0032). */
 export const trafficTopItems = pgTable(
   'traffic_top_items',
   {
-    domainId: domainRef(),
+    domainId: id('domain_id').notNull(),
     /** The Beijing day, YYYY-MM-DD. */
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind', { enum: topKinds }).notNull(),

@@ -1,5 +1,6 @@
 // The traffic area's one door into the domain area's table: which domain a log line's host is, and which domains
-// a customer holds. Read-only; a deleted domain's statistics go with it (ON DELETE CASCADE).
+// a customer holds. Read-only; a deleted domain's statistics go with it (ON DELETE CASCADE, and for its rankings a
+// trigger: docs/decisions/0018).
 import type { DomainVariant } from '@edgeward/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';

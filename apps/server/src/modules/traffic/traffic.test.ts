@@ -5,7 +5,7 @@ import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestUser, type TestUser } from '../../../test/fixtures/users';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/helpers';
 import { rowsOf } from '../../db/migrate';
-import { domains, trafficBatches, trafficRankingDeltas, trafficTopItems } from '../../db/schema';
+import { domains, trafficBatches, trafficRankingDeltas, trafficTopItems, users } from '../../db/schema';
 import { MAX_INFLATED } from './edge-logs.routes';
 import { foldRankings } from './traffic-write.repository';
 
@@ -487,6 +487,29 @@ describe.each(dbKinds)('traffic on %s', (kind) => {
         expect((await reading).body.data.list).toContainEqual({ value: '/fold-wait', requests: 1, bytes: 10 });
       },
     );
+
+    it("go with their domain when it is deleted after the fold, and with a deleted customer's domains", async () => {
+      const customer = await createTestUser(ctx);
+      const [kept, gone, ofCustomer] = [
+        await addDomain(ctx.database.db, owner.id, 'rank-kept.traffic.test'),
+        await addDomain(ctx.database.db, owner.id, 'rank-gone.traffic.test'),
+        await addDomain(ctx.database.db, customer.id, 'rank-customer.traffic.test'),
+      ];
+      await post(
+        [
+          lines('/rank-kept', 1, 'rank-kept.traffic.test'),
+          lines('/rank-gone', 1, 'rank-gone.traffic.test'),
+          lines('/rank-customer', 1, 'rank-customer.traffic.test'),
+        ].join('\n'),
+      );
+      await foldRankings(ctx.database.db);
+      const itemsOf = async (domainId: number) =>
+        (await ctx.database.db.select().from(trafficTopItems).where(eq(trafficTopItems.domainId, domainId))).length;
+      expect([await itemsOf(kept), await itemsOf(gone), await itemsOf(ofCustomer)]).toEqual([2, 2, 2]);
+      await ctx.database.db.delete(domains).where(eq(domains.id, gone));
+      await ctx.database.db.delete(users).where(eq(users.id, customer.id));
+      expect([await itemsOf(kept), await itemsOf(gone), await itemsOf(ofCustomer)]).toEqual([2, 0, 0]);
+    });
 
     it('of a domain deleted before the fold is dropped, and the others are folded', async () => {
       const gone = await addDomain(ctx.database.db, owner.id, 'fold-gone.traffic.test');
