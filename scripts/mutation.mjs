@@ -36,6 +36,14 @@ const areas = {
   message: moduleArea('message'),
   // Access-log ingestion and the statistics: what a customer is billed and shown.
   traffic: moduleArea('traffic'),
+  // Its reading and summing alone (a big batch in parts on the reading threads): 15 minutes, not traffic's hour.
+  'traffic-reading': {
+    mutate: ['batch-reading', 'reading-threads', 'log-reader', 'rollup', 'log-reading.worker'].map(
+      (file) => `${server}/modules/traffic/${file}.ts`,
+    ),
+    tests: [`${server}/modules/traffic/**/*.test.ts`],
+    database: true,
+  },
   // The operator console's staff: sign-in, sessions, roles and the audit log, with the guard of the staff routes.
   staff: {
     mutate: [

@@ -60,6 +60,9 @@ describe('reading a batch', () => {
       expect(pieces.join('')).toBe(text);
       for (const piece of pieces.slice(0, -1)) expect(piece.endsWith('\n')).toBe(true);
     }
+    // About the same length each: no piece longer than its share and a line.
+    const longest = Math.max(...text.split('\n').map((line) => line.length + 1));
+    for (const piece of splitAtNewlines(text, 3)) expect(piece.length).toBeLessThanOrEqual(text.length / 3 + longest);
     expect(splitAtNewlines('one line only', 2)).toEqual(['one line only']);
     expect(splitAtNewlines('a\nb', 4)).toEqual(['a\n', 'b']);
   });
@@ -94,6 +97,20 @@ describe('reading a batch', () => {
     expect(helper.parts).toBe(0);
     await readBatch(text, { helpers: [helper], splitFrom: text.length });
     expect(helper.parts).toBe(1);
+  });
+
+  it('numbers lines from 1, empty ones counted, the last one without its newline too', () => {
+    const good = logLine(T0, 'a.test');
+    expect(readPart(`${good}\n\nnot json\n${good}\n[1]`, 10).problems).toEqual([
+      { line: 3, problem: 'not JSON' },
+      { line: 5, problem: 'not a JSON object' },
+    ]);
+  });
+
+  it('reads the part of a thread that failed here whether or not anyone is told', async () => {
+    const text = batchText();
+    const read = await readBatch(text, { helpers: [{ read: () => Promise.reject(new Error('gone')) }], splitFrom: 0 });
+    expect(counted(read)).toEqual(counted(readPart(text, 10)));
   });
 
   it('reads the part of a thread that failed here, and says so', async () => {

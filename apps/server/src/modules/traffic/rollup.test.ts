@@ -62,7 +62,7 @@ describe('rollUp in memory', () => {
     r.fiveMinute
       .map(
         (b) =>
-          `${b.scopeId} ${b.bucketStart} ${b.requests} ${b.bytes} ${b.hits} ${b.hitBytes} ${b.status} ${[...b.codes].sort((x, y) => x[0] - y[0])}`,
+          `${b.scopeId} ${b.bucketStart} ${b.requests} ${b.bytes} ${b.hits} ${b.misses} ${b.hitBytes} ${b.status} ${[...b.codes].sort((x, y) => x[0] - y[0])}`,
       )
       .sort();
   const topKey = (r: ReturnType<typeof rollUp>) =>
@@ -77,15 +77,18 @@ describe('rollUp in memory', () => {
   });
 
   it('sums the parts of a batch, packed and added together, as the whole batch', () => {
-    const { lines } = parseLines(textOf(randomLines(8, 400), 'm'));
-    const whole = rollUp(sumLines(lines), domainOfHost);
-    for (const cut of [1, 150, 399]) {
-      const parts = sumLines(lines.slice(0, cut));
-      addPackedSums(parts, packSums(sumLines(lines.slice(cut))));
-      const added = rollUp(parts, domainOfHost);
-      expect(key(added)).toEqual(key(whole));
-      expect(topKey(added)).toEqual(topKey(whole));
-      expect(added.lines).toBe(400);
+    const spread = parseLines(textOf(randomLines(8, 400), 'm')).lines;
+    // And the same lines in one 5-minute bucket: every part then adds to buckets and items the others have.
+    for (const lines of [spread, spread.map((line) => ({ ...line, time: T0 }))]) {
+      const whole = rollUp(sumLines(lines), domainOfHost);
+      for (const cut of [1, 150, 399]) {
+        const parts = sumLines(lines.slice(0, cut));
+        addPackedSums(parts, packSums(sumLines(lines.slice(cut))));
+        const added = rollUp(parts, domainOfHost);
+        expect(key(added)).toEqual(key(whole));
+        expect(topKey(added)).toEqual(topKey(whole));
+        expect(added.lines).toBe(400);
+      }
     }
   });
 
@@ -133,6 +136,28 @@ describe('rollUp in memory', () => {
     const urls = rollUp(sumLines(parseLines(text).lines), () => 1).top.filter((t) => t.kind === 'url');
     expect(urls.find((u) => u.item === '/shared')).toMatchObject({ requests: 4 });
     expect(urls.find((u) => u.item === '/a')).toMatchObject({ requests: 3 });
+    // A day only the second host has is the domain's too.
+    const nextDay = `${text}\n${logLine(T0 + 86_400_000, 'b.test', { url: '/later' })}`;
+    const days = rollUp(sumLines(parseLines(nextDay).lines), () => 1).top.filter((t) => t.item === '/later');
+    expect(days).toEqual([expect.objectContaining({ day: '2026-11-22', requests: 1 })]);
+  });
+
+  it('keeps, among items asked for as often, those with more bytes, then the first by name', () => {
+    // Twice as many paths as are kept, each asked for once: /b<i> with i bytes, then /n<i> with the same bytes.
+    const byBytes = Array.from({ length: 2 * TOP_ITEMS_PER_BATCH }, (_, i) =>
+      logLine(T0, 'k.test', { url: `/b${i}`, bytes_sent: i }),
+    );
+    const kept = (text: string[]) =>
+      rollUp(sumLines(parseLines(text.join('\n')).lines), () => 1)
+        .top.filter((t) => t.kind === 'url')
+        .map((t) => t.item)
+        .sort();
+    expect(kept(byBytes)).toEqual(
+      Array.from({ length: TOP_ITEMS_PER_BATCH }, (_, i) => `/b${i + TOP_ITEMS_PER_BATCH}`).sort(),
+    );
+    const names = Array.from({ length: 2 * TOP_ITEMS_PER_BATCH }, (_, i) => `/n${String(i).padStart(3, '0')}`);
+    const sameBytes = names.map((url) => logLine(T0, 'k.test', { url, bytes_sent: 5 }));
+    expect(kept(sameBytes.reverse())).toEqual(names.slice(0, TOP_ITEMS_PER_BATCH));
   });
 });
 
