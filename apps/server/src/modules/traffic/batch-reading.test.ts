@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../../../test/fixtures/traffic';
 import { readBatch, splitAtNewlines } from './batch-reading';
@@ -88,6 +89,22 @@ describe('reading a batch', () => {
     expect(helpers.map((h) => h.parts)).toEqual([2, 2]);
     expect(failures).toEqual([]);
   });
+
+  // A machine of one core has no reading thread.
+  it.skipIf(availableParallelism() < 2)(
+    'answers each part of a reading thread its own read; a part it cannot read fails that read only',
+    async () => {
+      const thread = readingThreads()[0]!;
+      const text = batchText();
+      const [first, second] = splitAtNewlines(text, 2);
+      const unreadable = thread.read(42 as never, 10);
+      const reads = [thread.read(second!, 10), thread.read(first!, 30)];
+      await expect(unreadable).rejects.toThrow(/indexOf/);
+      const [b, a] = await Promise.all(reads);
+      expect(b).toEqual(packPart(readPart(second!, 10)));
+      expect(a).toEqual(packPart(readPart(first!, 30)));
+    },
+  );
 
   it('reads a small batch on the calling thread', async () => {
     const helper = counting({ read: async (t, n) => packPart(readPart(t, n)) });

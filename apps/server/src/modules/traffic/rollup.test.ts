@@ -4,6 +4,7 @@ import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
 import { trafficAccountRollups, trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
+import { isCacheHit } from './log-line';
 import { parseLines } from './log-reader';
 import { seededRandom } from './prng';
 import { addPackedSums, packSums, rollUp, sumLines, TOP_ITEMS_PER_BATCH } from './rollup';
@@ -73,7 +74,25 @@ describe('rollUp in memory', () => {
     expect(key(rollUp(sumLines([...lines].reverse()), domainOfHost))).toEqual(
       key(rollUp(sumLines(lines), domainOfHost)),
     );
-    expect(rollUp(sumLines(lines), domainOfHost).fiveMinute.reduce((n, b) => n + b.requests, 0)).toBe(300);
+    const buckets = rollUp(sumLines(lines), domainOfHost).fiveMinute;
+    const total = (figure: (b: (typeof buckets)[number]) => number) => buckets.reduce((n, b) => n + figure(b), 0);
+    const hits = lines.filter((line) => isCacheHit(line.cacheStatus));
+    const bytesOf = (some: typeof lines) => some.reduce((n, line) => n + line.bytesSent, 0);
+    expect({
+      requests: total((b) => b.requests),
+      hits: total((b) => b.hits),
+      misses: total((b) => b.misses),
+      bytes: total((b) => b.bytes),
+      hitBytes: total((b) => b.hitBytes),
+    }).toEqual({
+      requests: 300,
+      hits: hits.length,
+      misses: 300 - hits.length,
+      bytes: bytesOf(lines),
+      hitBytes: bytesOf(hits),
+    });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThan(300);
   });
 
   it('sums the parts of a batch, packed and added together, as the whole batch', () => {
