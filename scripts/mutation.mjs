@@ -38,7 +38,7 @@ const areas = {
   traffic: moduleArea('traffic'),
   // Its reading and summing alone (a big batch in parts on the reading threads): 15 minutes, not traffic's hour.
   'traffic-reading': {
-    mutate: ['batch-reading', 'reading-threads', 'log-reader', 'rollup', 'log-reading.worker'].map(
+    mutate: ['batch-reading', 'reading-threads', 'log-reader', 'host-sums', 'rollup', 'log-reading.worker'].map(
       (file) => `${server}/modules/traffic/${file}.ts`,
     ),
     tests: [`${server}/modules/traffic/**/*.test.ts`],

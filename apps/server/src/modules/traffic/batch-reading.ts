@@ -1,6 +1,6 @@
+import { addPackedSums } from './host-sums';
 import { type PartRead, PROBLEMS_SHOWN, packPart, readPart } from './log-reader';
 import type { PartReader } from './reading-threads';
-import { addPackedSums } from './rollup';
 
 /** Below this many characters a batch is read on the calling thread: handing a part over would cost more than it saves. */
 const SPLIT_FROM = 256 * 1024;

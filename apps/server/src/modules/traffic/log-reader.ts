@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { EdgeLogBatchResult } from '@edgeward/contract';
+import { type BatchSums, LineSummer, type PackedSums, packSums } from './host-sums';
 import { type AccessLogLine, newLineMemo, parseLogLine } from './log-line';
-import { type BatchSums, LineSummer, type PackedSums, packSums } from './rollup';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -4,10 +4,11 @@ import { addDomain, logLine } from '../../../test/fixtures/traffic';
 import { createTestDatabase, dbKinds } from '../../../test/helpers';
 import type { Database } from '../../db/connect';
 import { trafficAccountRollups, trafficRollups, trafficStatusCodes, trafficTopItems, users } from '../../db/schema';
+import { addPackedSums, packSums, sumLines } from './host-sums';
 import { isCacheHit } from './log-line';
 import { parseLines } from './log-reader';
 import { seededRandom } from './prng';
-import { addPackedSums, packSums, rollUp, sumLines, TOP_ITEMS_PER_BATCH } from './rollup';
+import { rollUp, TOP_ITEMS_PER_BATCH } from './rollup';
 import { createTrafficIngest } from './traffic-ingest.service';
 import { foldRankings } from './traffic-write.repository';
 
