@@ -97,7 +97,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
       if (!to) throw refused('configure');
       const change = await compute(row.config, row);
       const at = now();
-      await repo.patchConfigOfUser(tx, user.id, id, change.patch, at, change.tls);
+      const written = await repo.patchConfigOfUser(tx, user.id, id, change.patch, at, change.tls);
       const pasted = change.tls?.pasted;
       if (pasted) {
         await deps.certificatePasted(tx, {
@@ -123,7 +123,7 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         at,
       });
       if (edgeTarget(to)) await requestPublish(tx, id, now());
-      return toDomainConfig((await repo.findOfUser(tx, user.id, id, { variant }))!);
+      return toDomainConfig({ ...row, ...written! });
     });
   }
 
@@ -138,7 +138,8 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
   const simple =
     <B>(toPatch: (body: B) => Partial<StoredDomainConfig>) =>
     async (user: Caller, id: number, body: B, actor: Actor) => {
-      await prepare(user, id);
+      // Nothing slow to check first: the save's own locked read finds the domain and refuses its status.
+      assertRealNameVerified(user);
       return save(user, id, actor, () => ({ patch: toPatch(body) }));
     };
 

@@ -126,6 +126,8 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
       expect(res.statusCode, `${segment}: ${res.text}`).toBe(200);
       expect(expected[segment]!(res.body.data), segment).toEqual(values[segment]);
       expect(res.body.data.configVersion, segment).toBe(++version);
+      // The answer is built from the save's own write: it is what a read right after answers.
+      expect(res.body.data, segment).toEqual(await config(id));
     }
     expect(await h.status(owner, id)).toBe('configuring');
     await h.settle();

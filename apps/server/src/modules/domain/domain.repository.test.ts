@@ -81,7 +81,12 @@ describe.each(dbKinds)('domain repositories on %s', (kind) => {
       certificate: 'CERT',
       privateKey: 'KEY',
     });
-    expect(patched).toEqual({ version: 2 });
+    expect(patched).toEqual({
+      config: { ...config, quic: 'on' },
+      version: 2,
+      configUpdatedAt: later,
+      hasCertificate: true,
+    });
     expect(await repo.patchConfigOfUser(database.db, await user(), id, { quic: 'off' }, later)).toBeNull();
 
     const row = (await repo.findSystem(database.db, { id }))!;
@@ -89,7 +94,7 @@ describe.each(dbKinds)('domain repositories on %s', (kind) => {
     expect(row.version).toBe(2);
     expect(row.configUpdatedAt).toEqual(later);
     expect(row.hasCertificate).toBe(true);
-    expect(await repo.findTlsMaterialSystem(database.db, id)).toEqual({ certificate: 'CERT', privateKey: 'KEY' });
+    expect((await repo.findForEdgeSystem(database.db, id))?.tls).toEqual({ certificate: 'CERT', privateKey: 'KEY' });
   });
 
   it('counts, pages and exports in keyset batches with numbers and the HTTPS switch', async () => {

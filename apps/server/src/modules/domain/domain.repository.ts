@@ -154,16 +154,20 @@ export function findSystem(
   return findOne(ex, where, options.lock ?? false);
 }
 
-/** The certificate and key for the edge snapshot; never for a response. */
-export async function findTlsMaterialSystem(
+/** A domain with its configuration and its certificate and key, read together for the edge snapshot; never for a response. */
+export async function findForEdgeSystem(
   ex: Executor,
   id: number,
-): Promise<{ certificate: string | null; privateKey: string | null }> {
+): Promise<(DomainWithConfig & { tls: { certificate: string | null; privateKey: string | null } }) | null> {
   const [row] = await ex
-    .select({ certificate: domainConfigs.httpsCertificate, privateKey: domainConfigs.httpsPrivateKey })
-    .from(domainConfigs)
-    .where(eq(domainConfigs.domainId, id));
-  return row ?? { certificate: null, privateKey: null };
+    .select({
+      ...withConfigColumns,
+      tls: { certificate: domainConfigs.httpsCertificate, privateKey: domainConfigs.httpsPrivateKey },
+    })
+    .from(domains)
+    .innerJoin(domainConfigs, eq(domainConfigs.domainId, domains.id))
+    .where(eq(domains.id, id));
+  return row ?? null;
 }
 
 type DomainFields = Partial<Pick<DomainRow, 'status' | 'reviewReason' | 'abnormalReason' | 'edgeServing'>> & {
@@ -193,7 +197,8 @@ const configOfUser = (userId: number, id: number) =>
 /**
  * Replaces the top-level keys of `patch` in the stored configuration and bumps the version, in one statement: two
  * pieces saved at the same time each keep their own keys (the second update re-reads the row the first wrote).
- * `tls` replaces the certificate and key when given.
+ * `tls` replaces the certificate and key when given. Answers the configuration as written, so a save need not read
+ * it back.
  */
 export async function patchConfigOfUser(
   ex: Executor,
@@ -202,7 +207,7 @@ export async function patchConfigOfUser(
   patch: Partial<StoredDomainConfig>,
   at: Date,
   tls?: { certificate: string; privateKey: string },
-): Promise<{ version: number } | null> {
+): Promise<Pick<DomainWithConfig, 'config' | 'version' | 'configUpdatedAt' | 'hasCertificate'> | null> {
   const [row] = await ex
     .update(domainConfigs)
     .set({
@@ -214,7 +219,12 @@ export async function patchConfigOfUser(
     })
     .from(domains)
     .where(configOfUser(userId, id))
-    .returning({ version: domainConfigs.version });
+    .returning({
+      config: domainConfigs.config,
+      version: domainConfigs.version,
+      configUpdatedAt: domainConfigs.updatedAt,
+      hasCertificate: withConfigColumns.hasCertificate,
+    });
   return row ?? null;
 }
 

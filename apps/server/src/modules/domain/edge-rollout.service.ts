@@ -20,12 +20,13 @@ export function createEdgeRolloutService(deps: Omit<DomainStore, 'variant'> & { 
     async edgeWork(
       domainId: number,
     ): Promise<{ kind: 'apply'; snapshot: EdgeSnapshot } | { kind: 'remove'; domainName: string } | null> {
-      const row = await repo.findSystem(db, { id: domainId });
+      // One read: the snapshot's version and its certificate are of the same moment.
+      const row = await repo.findForEdgeSystem(db, domainId);
       if (!row) return null;
       const target = edgeTarget(row.status);
       if (target === null) return null;
       if (target === 'remove') return { kind: 'remove', domainName: row.domainName };
-      const tls = await repo.findTlsMaterialSystem(db, domainId);
+      const { tls } = row;
       const { eoSecurity, ...stored } = row.config;
       const domainName = toAsciiDomain(row.domainName);
       // Parsed, not cast: a stored configuration that drifted from the edge's schema fails here, loudly, rather
