@@ -55,7 +55,14 @@ export async function createTemplates(postgresUrl: string | undefined): Promise<
   if (!postgresUrl) return { pgliteDump };
 
   const postgresTemplate = `edgeward_tmpl_${randomBytes(6).toString('hex')}`;
-  await adminQuery(postgresUrl, `CREATE DATABASE ${postgresTemplate}`);
+  // A tablespace in memory, where the server allows one (CI's tmpfs): a copy of the template is 1,500 files, and
+  // creating them on ext4 took 0.6-0.8 s of mostly the kernel's CPU per test file against 0.15 s. Each copy stays in
+  // its template's tablespace.
+  const tablespace = process.env.TEST_DATABASE_TABLESPACE;
+  if (tablespace && !/^[a-z_][a-z0-9_]*$/.test(tablespace)) {
+    throw new Error(`TEST_DATABASE_TABLESPACE must be a plain lower-case name, not ${tablespace}`);
+  }
+  await adminQuery(postgresUrl, `CREATE DATABASE ${postgresTemplate}${tablespace ? ` TABLESPACE ${tablespace}` : ''}`);
   const template = await connect({ databaseUrl: databaseUrlWithName(postgresUrl, postgresTemplate), poolSize: 1 });
   await migrate(template);
   await template.close();
