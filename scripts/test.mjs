@@ -1,8 +1,8 @@
 // `npm test`: every check, stopping at the first step that fails. The quick static checks run side by side with the
-// typecheck (two cores); with TEST_DATABASE_URL set, the API tests run on PostgreSQL as well as PGlite. The web and
-// the server are built before the browser tests, which run against the built app. With TEST_SECOND_NODE (the folder
-// of another Node's binary) the unit and API tests also run under that Node on PGlite, side by side with the first
-// run: CI's second Node version (docs/decisions/0016-ci-matrix.md).
+// typecheck (two cores), and the unit and API tests beside the rest of it; with TEST_DATABASE_URL set, the API tests
+// run on PostgreSQL as well as PGlite. The web and the server are built before the browser tests, which run against
+// the built app. With TEST_SECOND_NODE (the folder of another Node's binary) the unit and API tests also run under
+// that Node on PGlite, side by side with the first run: CI's second Node version (docs/decisions/0016-ci-matrix.md).
 import path from 'node:path';
 import { lintChecks } from './lint.mjs';
 import { runInParallel } from './parallel.mjs';
@@ -27,9 +27,23 @@ function underSecondNode(folder) {
 }
 
 const secondNode = process.env.TEST_SECOND_NODE;
+const unitAndApiTests = [['vitest', 'npx', ['vitest', 'run']], ...(secondNode ? [underSecondNode(secondNode)] : [])];
+
+/**
+ * The typecheck runs on one thread: once the quick checks beside it were done, a core idled for the minute it went
+ * on. The unit and API tests start then, if those checks passed, and the step fails if any of them failed.
+ */
+async function typecheckLintAndTests() {
+  const typecheck = runInParallel([['typecheck', 'npm', ['run', 'typecheck']]]);
+  const lint = await runInParallel(lintChecks);
+  const tests = lint.every((result) => result.ok)
+    ? await runInParallel(unitAndApiTests, { stream: unitAndApiTests.length === 1 })
+    : [];
+  return [...(await typecheck), ...lint, ...tests];
+}
+
 const steps = [
-  ['typecheck and lint', [['typecheck', 'npm', ['run', 'typecheck']], ...lintChecks]],
-  ['unit and API tests', [['vitest', 'npx', ['vitest', 'run']], ...(secondNode ? [underSecondNode(secondNode)] : [])]],
+  ['typecheck, lint, unit and API tests', typecheckLintAndTests],
   ['build (web and server)', [['build', 'npm', ['run', 'build']]]],
   // The edge tests (built console, edge agent and nginx on loopback, ports of their own) beside the browser tests:
   // those leave part of the CPU idle while they wait on the server and on timers.
@@ -50,7 +64,8 @@ const timings = [];
 for (const [name, checks] of steps) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
-  const results = await runInParallel(checks, { stream: checks.length === 1 });
+  const results =
+    typeof checks === 'function' ? await checks() : await runInParallel(checks, { stream: checks.length === 1 });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   timings.push(`${name} ${seconds}s`);
   const failed = results.filter((result) => !result.ok);
