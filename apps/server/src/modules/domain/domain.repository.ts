@@ -154,7 +154,10 @@ export function findSystem(
   return findOne(ex, where, options.lock ?? false);
 }
 
-/** A domain with its configuration and its certificate and key, read together for the edge snapshot; never for a response. */
+/**
+ * A domain with its configuration and its certificate and key, read together for the edge snapshot; never for a
+ * response.
+ */
 export async function findForEdgeSystem(
   ex: Executor,
   id: number,
