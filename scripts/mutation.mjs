@@ -47,13 +47,19 @@ const areas = {
   // A settings save and the publish job's read (the statements a save takes): the domain area whole is hours.
   'domain-save': {
     mutate: [
-      `${server}/modules/domain/domain-config.service.ts:93-144`,
+      `${server}/modules/domain/domain-config.service.ts:93-145`,
       `${server}/modules/domain/domain.repository.ts:157-232`,
       `${server}/modules/domain/edge-rollout.service.ts:20-54`,
     ],
-    tests: ['domain-config', 'domain.repository', 'domain.jobs'].map(
-      (file) => `${server}/modules/domain/${file}.test.ts`,
-    ),
+    tests: [
+      ...['domain-config', 'domain.repository', 'domain.jobs'].map(
+        (file) => `${server}/modules/domain/${file}.test.ts`,
+      ),
+      // Across variants, the edge feed's snapshots, the operation log's rows and the pasted certificate.
+      ...['eo/eo', 'edge/edge', 'operation-log/operation-log', 'certificate/certificate'].map(
+        (file) => `${server}/modules/${file}.test.ts`,
+      ),
+    ],
     database: true,
   },
   // The operator console's staff: sign-in, sessions, roles and the audit log, with the guard of the staff routes.

@@ -29,7 +29,7 @@ import { recordOperation } from '../operation-log';
 import { toDomainConfig } from './domain.presenter';
 import * as repo from './domain.repository';
 import type { DomainOriginService } from './domain-origin.service';
-import { edgeTarget, nextStatus } from './domain-state';
+import { nextStatus } from './domain-state';
 import { type Caller, type DomainStore, ownDomain, refused, requestPublish } from './domain-steps';
 
 /** Paid add-ons a settings switch may need. */
@@ -122,7 +122,8 @@ export function createDomainConfigService(deps: DomainConfigServiceDeps) {
         after: change.patch,
         at,
       });
-      if (edgeTarget(to)) await requestPublish(tx, id, now());
+      // Configure leads only to statuses the edge holds (configuring, disabled): every save is published.
+      await requestPublish(tx, id, now());
       return toDomainConfig({ ...row, ...written! });
     });
   }

@@ -378,13 +378,23 @@ describe.each(dbKinds)('domain configuration on %s', (kind) => {
     it('refuses settings while the domain is being deleted or the account is not verified', async () => {
       const { id } = await enabledDomain();
       await h.call(owner, 'POST', '/domain/disable', { id });
+      const before = (await h.call(owner, 'GET', `/domain/${id}/detail`)).body.data;
+      h.ctx.clock.advance(60_000);
       const disabled = await save(id, 'range-switch', { rangeSwitch: 'on' });
       expect(disabled.statusCode).toBe(200);
-      expect(await h.status(owner, id)).toBe('disabled');
+      // The domain's own change time follows its status; the settings' time is the configuration's.
+      expect(disabled.body.data.updatedAt).toBe(before.updatedAt + 60_000);
+      expect((await h.call(owner, 'GET', `/domain/${id}/detail`)).body.data).toMatchObject({
+        status: 'disabled',
+        updatedAt: before.updatedAt,
+      });
       await h.call(owner, 'POST', '/domain/delete', { id });
       const deleting = await save(id, 'range-switch', { rangeSwitch: 'off' });
       expect(deleting.statusCode).toBe(409);
       expect(deleting.body.error).toBe('DOMAIN_STATE_CONFLICT');
+      // A segment with a slow check refuses the status before it reaches the origin.
+      const unreachable = await save(id, 'origin', { ipOrDomain: ['127.0.0.1'], httpPort: await closedPort() });
+      expect(unreachable.body.error).toBe('DOMAIN_STATE_CONFLICT');
 
       const { id: live } = await enabledDomainOnce();
       await h.ctx.database.db.execute(sql`UPDATE users SET real_name_verified = false WHERE id = ${owner.id}`);

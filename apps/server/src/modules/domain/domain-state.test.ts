@@ -57,6 +57,10 @@ describe('domain state machine', () => {
     expect(edgeTarget('deleting')).toBe('remove');
     for (const s of ['creating', 'configuring', 'enabled', 'abnormal'] as const) expect(edgeTarget(s)).toBe('enabled');
   });
+
+  it('publishes every settings save: configure leads only to statuses the edge holds', () => {
+    for (const from of allowedFrom('configure')) expect(edgeTarget(nextStatus(from, 'configure')!)).not.toBeNull();
+  });
 });
 
 describe('cache task readiness', () => {

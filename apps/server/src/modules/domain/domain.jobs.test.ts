@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
 import { dbKinds } from '../../../test/helpers';
 import { rowsOf } from '../../db/migrate';
+import { requestPublish } from './domain-steps';
 
 describe.each(dbKinds)('domain publish jobs on %s', (kind) => {
   let h: DomainHarness;
@@ -38,5 +39,37 @@ describe.each(dbKinds)('domain publish jobs on %s', (kind) => {
     const config = (await h.call(owner, 'GET', `/domain/config/${id}`)).body.data;
     expect(config.rangeStatus).toBe('off');
     expect(await h.status(owner, id)).toBe('enabled');
+  });
+
+  it('ends a publish of a domain gone or not let through without touching the edge, and removes one being deleted', async () => {
+    const owner = await h.user();
+    const created = await h.create(owner, 'www.publish-nothing.com');
+    const id = created.body.data.id as number;
+    await h.settle();
+    await h.ctx.database.db.execute(sql`UPDATE domains SET status = 'under_review' WHERE id = ${id}`);
+    const applies = await count('edge.sandbox.apply');
+    const removes = await count('edge.sandbox.remove');
+    const db = h.ctx.database.db;
+    const last = rowsOf<{ n: number }>(await db.execute(sql`SELECT max(id)::int AS n FROM jobs`))[0]!.n;
+    await requestPublish(db, id, h.ctx.clock.read());
+    await requestPublish(db, id + 1000, h.ctx.clock.read());
+    await h.settle();
+    const publishes = rowsOf<{ done: boolean; error: string | null }>(
+      await db.execute(
+        sql`SELECT done_at IS NOT NULL AS done, last_error AS error FROM jobs
+            WHERE kind = 'domain.publish' AND id > ${last}`,
+      ),
+    );
+    expect(publishes).toEqual([
+      { done: true, error: null },
+      { done: true, error: null },
+    ]);
+    expect([await count('edge.sandbox.apply'), await count('edge.sandbox.remove')]).toEqual([applies, removes]);
+
+    await db.execute(sql`UPDATE domains SET status = 'deleting' WHERE id = ${id}`);
+    await requestPublish(db, id, h.ctx.clock.read());
+    await h.settle();
+    expect(await count('edge.sandbox.remove')).toBe(removes + 1);
+    expect(await h.status(owner, id)).toBe('http 404');
   });
 });

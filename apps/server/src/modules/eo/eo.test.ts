@@ -1,7 +1,7 @@
 import type { CdnType } from '@edgeward/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki } from '../../../test/fixtures/certificates';
-import { createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
+import { closedPort, createDomainHarness, type DomainHarness } from '../../../test/fixtures/domains';
 import { logLine } from '../../../test/fixtures/traffic';
 import type { TestUser } from '../../../test/fixtures/users';
 import { dbKinds } from '../../../test/helpers';
@@ -113,6 +113,9 @@ describe.each(dbKinds)('edge-platform domains on %s', (kind) => {
     expect((await h.call(both, 'POST', `/domain/config/${eoId}/rate-limit`, { status: 'off' })).body).toMatchObject(
       NOT_FOUND,
     );
+    // A CDN segment with a slow check answers 404 before it reaches the origin.
+    const origin = { ipOrDomain: ['127.0.0.1'], httpPort: await closedPort() };
+    expect((await h.call(both, 'POST', `/domain/config/${eoId}/origin`, origin)).body).toMatchObject(NOT_FOUND);
     for (const [method, url, body] of eoCalls(eoId)) {
       const res = await h.call(other, method as 'GET', url, body);
       expect([url, res.body]).toMatchObject([url, NOT_FOUND]);
