@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { loginDemo } from '../support/domains';
+import { expect, signInWithToken, test } from '../support/fixtures';
 import { dropdownOf, MOVING, opened } from '../support/popups';
 
 /**
@@ -54,4 +55,27 @@ test('menus open without animation while the system asks for less motion, and wi
   await moved();
   await openLanguageMenu(page);
   expect(await moved(), 'no animation once the system no longer asks for less motion').toBe(true);
+});
+
+/** Animations that run for as long as their element is shown: spinners, status pulses, shimmers. */
+const endless = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ).length,
+  );
+
+test('spinners and status dots stand still while the system asks for less motion', async ({ page, request }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInWithToken(page, await loginDemo(request), '/domain');
+  // The demo's video.example.com is configuring: its tag spins.
+  const configuring = page.getByRole('row', { name: /video\.example\.com/ });
+  await expect(configuring.locator('.anticon-spin').first()).toBeVisible();
+  expect(await endless(page)).toBe(0);
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(() => endless(page)).toBeGreaterThan(0);
 });
