@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, isNull, lt, max, ne, or, sql } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/migrate';
+import { preparedQuery } from '../../db/prepared';
 import {
   captchas,
   emailCodes,
@@ -77,24 +78,17 @@ const profileColumns = {
   createdAt: users.createdAt,
 };
 
-function prepareFindProfile(db: Executor) {
-  return db
+/** Every signed-in page asks for the profile. */
+const findProfileQuery = preparedQuery((db) =>
+  db
     .select(profileColumns)
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('account_find_profile');
-}
-
-/** Built once per database: drizzle's query builder costs more than the query on this hot path. */
-const findProfileQueries = new WeakMap<Executor, ReturnType<typeof prepareFindProfile>>();
+    .prepare('account_find_profile'),
+);
 
 export async function findProfile(db: Executor, userId: number) {
-  let query = findProfileQueries.get(db);
-  if (!query) {
-    query = prepareFindProfile(db);
-    findProfileQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
+  const [row] = await findProfileQuery(db).execute({ userId });
   return row;
 }
 

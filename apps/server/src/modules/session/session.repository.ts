@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { preparedQuery } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { signedInUserColumns } from '../../lib/signed-in-user';
 
 /** One round trip: the session, its user and the user's permission list, as every authenticated call needs. */
-export async function findActiveByTokenHash(db: Executor, tokenHash: string) {
-  const [row] = await db
+const findActiveQuery = preparedQuery((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -15,7 +16,12 @@ export async function findActiveByTokenHash(db: Executor, tokenHash: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .prepare('session_find_active'),
+);
+
+export async function findActiveByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await findActiveQuery(db).execute({ tokenHash });
   return row;
 }
 
