@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { preparedStatements } from './pglite-statements';
 
 /** What drizzle and our migrations use of a PGlite client. */
 export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
@@ -26,13 +27,14 @@ export function inArrivalOrder<T>(work: () => T): T {
  * one whole transaction, at a time, and hands over to the next in a later turn of the event loop (setImmediate), so
  * I/O is polled between any two statements. A transaction's own statements each wait a turn too; other work waits
  * until it commits, as it does in PGlite itself. Among waiting statements the earliest arrival goes first
- * (inArrivalOrder).
+ * (inArrivalOrder). Queries run as statements prepared once (pglite-statements.ts), in a transaction too.
  */
 export function takingTurns(client: PGlite): PgliteClient & {
   occupancy(): { total: number; idle: number; waiting: number };
   /** Work on the client itself (a copy of the data folder) in its own turn, between two statements. */
   inTurn<T>(work: () => Promise<T>): Promise<T>;
 } {
+  const statements = preparedStatements(client);
   /** Sorted by arrival, first come first served among equals. */
   const waiting: { arrived: number; resume: () => void }[] = [];
   let held = false;
@@ -73,7 +75,8 @@ export function takingTurns(client: PGlite): PgliteClient & {
   function turnTaking(tx: Transaction): Transaction {
     return {
       ...tx,
-      query: (...args) => nextTurn().then(() => tx.query(...args)),
+      query: ((...args: Parameters<PGlite['query']>) =>
+        nextTurn().then(() => statements.query(...args))) as Transaction['query'],
       exec: (...args) => nextTurn().then(() => tx.exec(...args)),
       sql: (...args) => nextTurn().then(() => tx.sql(...args)),
       get closed() {
@@ -86,7 +89,7 @@ export function takingTurns(client: PGlite): PgliteClient & {
     /** PGlite is one connection: in use while a statement or transaction holds it, the rest waiting their turn. */
     occupancy: () => ({ total: 1, idle: held ? 0 : 1, waiting: waiting.length }),
     inTurn: exclusive,
-    query: ((...args: Parameters<PGlite['query']>) => exclusive(() => client.query(...args))) as PGlite['query'],
+    query: ((...args: Parameters<PGlite['query']>) => exclusive(() => statements.query(...args))) as PGlite['query'],
     exec: (...args) => exclusive(() => client.exec(...args)),
     transaction: (callback) => exclusive(() => client.transaction((tx) => callback(turnTaking(tx)))),
   };
