@@ -105,6 +105,11 @@ const areas = {
     mutate: ['packages/contract/src/schemas/**/*.ts'],
     tests: ['packages/contract/src/schemas/**/*.test.ts'],
   },
+  // How every query reaches PGlite (named statements), and the queries built once per database.
+  'database-client': {
+    mutate: [`${server}/db/pglite-statements.ts`, `${server}/db/prepared.ts`],
+    tests: ['pglite-statements', 'prepared', 'pglite-turns'].map((file) => `${server}/db/${file}.test.ts`),
+  },
   'contract-crypto': {
     mutate: ['packages/contract/src/crypto/**/*.ts'],
     tests: ['packages/contract/src/crypto/**/*.test.ts'],
