@@ -27,7 +27,12 @@ describe('PGlite statements prepared once', () => {
     ['SELECT $1::jsonb AS doc, $2::text[] AS tags, $3::int AS n', [{ a: 1 }, ['p', 'q'], null], {}],
     ['SELECT name FROM item WHERE id = $1', [1], { parsers: { [types.TEXT]: (value: string) => value.toUpperCase() } }],
     ['UPDATE item SET price = price WHERE name = $1', ['a'], {}],
+    ['SELECT $1::text IS NULL AS missing', [undefined], {}],
   ] as const;
+  /** The name a text is prepared under, if it is. */
+  const nameOf = async (text: string) =>
+    (await pglite.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [text]))
+      .rows[0]?.name;
 
   it.each(asPglite)('answers %s as PGlite’s own query does', async (text, params, options) => {
     const own = await pglite.query(text, [...params], options);
@@ -45,11 +50,23 @@ describe('PGlite statements prepared once', () => {
     expect(after - before).toBeLessThanOrEqual(1);
   });
 
-  it('keeps at most the given number of statements, closing the oldest', async () => {
+  it('keeps at most the given number of statements, closing the one used longest ago', async () => {
     for (let i = 0; i < 6; i++) await statements.query(`SELECT ${i} AS n`);
     expect(statements.size()).toBe(3);
     expect(await prepared()).toBe(3);
     expect((await statements.query('SELECT 5 AS n')).rows).toEqual([{ n: 5 }]);
+    await statements.query('SELECT 3 AS n');
+    await statements.query('SELECT 6 AS n');
+    expect(await nameOf('SELECT 3 AS n')).toBeDefined();
+    expect(await nameOf('SELECT 4 AS n')).toBeUndefined();
+  });
+
+  it('hands notices to the caller', async () => {
+    const notices: string[] = [];
+    await statements.query("DO $$ BEGIN RAISE NOTICE 'heard'; END $$", [], {
+      onNotice: (notice) => notices.push(notice.message ?? ''),
+    });
+    expect(notices).toEqual(['heard']);
   });
 
   it('throws PGlite’s error, naming the query, and runs the next statement as usual', async () => {
@@ -61,6 +78,10 @@ describe('PGlite statements prepared once', () => {
     const syntax = await statements.query('SELEC 1').catch((error: unknown) => error);
     expect(syntax).toMatchObject({ code: '42601' });
     expect((await statements.query(text, ['c'])).affectedRows).toBe(1);
+    // Refused, the statement stays prepared as it was.
+    const name = await nameOf(text);
+    await statements.query(text, ['c']).catch(() => undefined);
+    expect(await nameOf(text)).toBe(name);
   });
 
   it('takes part in the transaction it runs in', async () => {
@@ -81,8 +102,11 @@ describe('PGlite statements prepared once', () => {
   it('prepares a statement again when a schema change alters its columns', async () => {
     const text = 'SELECT * FROM item WHERE id = $1';
     expect(Object.keys((await statements.query<object>(text, [1])).rows[0]!)).not.toContain('extra');
+    const before = await prepared();
     await pglite.exec("ALTER TABLE item ADD COLUMN extra text DEFAULT 'new'");
     expect((await statements.query<{ extra: string }>(text, [1])).rows[0]!.extra).toBe('new');
+    // The stale statement is closed, not left behind.
+    expect(await prepared()).toBe(before);
 
     // In a transaction the refusal has aborted it: the transaction fails, and the next run has the new columns.
     await pglite.exec('ALTER TABLE item DROP COLUMN extra');

@@ -12,9 +12,12 @@ interface Statement {
 /** Statements kept prepared: a query text built with values in it (never ours on hot paths) pushes out the oldest. */
 const MAX_STATEMENTS = 500;
 
-/** PostgreSQL's refusal to run a prepared statement whose result columns a schema change altered. */
-const isStalePlan = (error: unknown) =>
-  (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(error));
+/**
+ * PostgreSQL's refusal to run a prepared statement whose result columns a schema change altered ("cached plan must
+ * not change result type"), the one feature_not_supported a statement that parsed can meet when it runs; were there
+ * another, preparing the text again would meet it again and throw it.
+ */
+const isStalePlan = (error: unknown) => (error as { code?: string }).code === '0A000';
 
 function joined(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -108,7 +111,10 @@ export function preparedStatements(client: PGlite, { maxStatements = MAX_STATEME
   }
 
   return {
-    /** As PGlite's `query`, inside PGlite's own queue; outside a transaction the data folder is synced after. */
+    /**
+     * As PGlite's `query`, inside PGlite's own queue. PGlite's own also syncs the file system after a statement outside
+     * a transaction, which only its browser storage needs: on disk (NODEFS) or in memory that sync does nothing.
+     */
     query: <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> =>
       client.runExclusive(async () => {
         try {
@@ -116,8 +122,6 @@ export function preparedStatements(client: PGlite, { maxStatements = MAX_STATEME
         } catch (error) {
           // As PGlite's own query: the error names what was run.
           throw Object.assign(error as object, { query: text, params, queryOptions: options });
-        } finally {
-          if (!client.isInTransaction()) await client.syncToFs();
         }
       }),
     /** How many statements are kept prepared (tests). */
