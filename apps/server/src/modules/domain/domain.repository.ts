@@ -1,6 +1,7 @@
 import type { AccelerationType, DomainStatus, DomainVariant } from '@edgeward/contract';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { preparedQuery } from '../../db/prepared';
 import { domainConfigs, domainCounts, domains, type StoredDomainConfig, users } from '../../db/schema';
 
 /*
@@ -106,18 +107,36 @@ export async function insertDomain(
   return row!.id;
 }
 
+/** A domain joined to its configuration, rows as DomainWithConfig. */
+const withConfig = (ex: Executor) =>
+  ex.select(withConfigColumns).from(domains).innerJoin(domainConfigs, eq(domainConfigs.domainId, domains.id));
+
+/** The read of a domain of the user in a variant (every settings call, detail and save), built once per database. */
+const ofUserInVariant = preparedQuery((ex) =>
+  withConfig(ex)
+    .where(
+      and(
+        eq(domains.id, sql.placeholder('id')),
+        eq(domains.userId, sql.placeholder('userId')),
+        eq(domains.variant, sql.placeholder('variant')),
+      ),
+    )
+    .prepare('domain_of_user_in_variant'),
+);
+
 /**
  * One domain with its configuration. `lock` first locks the domain row until the transaction ends and then reads,
  * in a statement of its own, so what is read is the latest committed state (a locking read that waits would
  * re-check only the locked row, not the joined configuration).
  */
-async function findOne(ex: Executor, where: SQL | undefined, lock: boolean): Promise<DomainWithConfig | null> {
+async function findOne(
+  ex: Executor,
+  where: SQL | undefined,
+  lock: boolean,
+  read: () => Promise<DomainWithConfig[]> = () => withConfig(ex).where(where),
+): Promise<DomainWithConfig | null> {
   if (lock) await ex.select({ id: domains.id }).from(domains).where(where).for('update');
-  const [row] = await ex
-    .select(withConfigColumns)
-    .from(domains)
-    .innerJoin(domainConfigs, eq(domainConfigs.domainId, domains.id))
-    .where(where);
+  const [row] = await read();
   return row ?? null;
 }
 
@@ -127,12 +146,10 @@ export function findOfUser(
   id: number,
   options: { lock?: boolean; variant?: DomainVariant } = {},
 ): Promise<DomainWithConfig | null> {
-  const where = and(
-    eq(domains.id, id),
-    eq(domains.userId, userId),
-    options.variant ? eq(domains.variant, options.variant) : undefined,
-  );
-  return findOne(ex, where, options.lock ?? false);
+  const { variant } = options;
+  const where = and(eq(domains.id, id), eq(domains.userId, userId), variant ? eq(domains.variant, variant) : undefined);
+  const read = variant ? () => ofUserInVariant(ex).execute({ id, userId, variant }) : undefined;
+  return findOne(ex, where, options.lock ?? false, read);
 }
 
 /** The user's domains among these names (exact names: a wildcard domain is found by its `*.` name). */
