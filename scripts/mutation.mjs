@@ -44,11 +44,13 @@ const areas = {
     tests: [`${server}/modules/traffic/**/*.test.ts`],
     database: true,
   },
-  // A settings save and the publish job's read (the statements a save takes): the domain area whole is hours.
+  // A settings save, the domain read it and the settings calls make, and the publish job's read (the statements a
+  // save takes): the domain area whole is hours.
   'domain-save': {
     mutate: [
       `${server}/modules/domain/domain-config.service.ts:93-145`,
-      `${server}/modules/domain/domain.repository.ts:157-232`,
+      `${server}/modules/domain/domain.repository.ts:110-153`,
+      `${server}/modules/domain/domain.repository.ts:174-249`,
       `${server}/modules/domain/edge-rollout.service.ts:20-54`,
     ],
     tests: [
