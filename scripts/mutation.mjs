@@ -107,6 +107,15 @@ const areas = {
     mutate: ['packages/contract/src/schemas/**/*.ts'],
     tests: ['packages/contract/src/schemas/**/*.test.ts'],
   },
+  // The reads every signed-in call makes (the session with its user, the profile), built once per database.
+  'signed-in-reads': {
+    mutate: [
+      `${server}/modules/session/session.repository.ts:7-26`,
+      `${server}/modules/account/account.repository.ts:81-93`,
+    ],
+    tests: [`${server}/http/auth.test.ts`, `${server}/modules/account/account.test.ts`],
+    database: true,
+  },
   // How every query reaches PGlite (named statements), and the queries built once per database.
   'database-client': {
     mutate: [`${server}/db/pglite-statements.ts`, `${server}/db/prepared.ts`],
