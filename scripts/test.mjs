@@ -30,8 +30,8 @@ const secondNode = process.env.TEST_SECOND_NODE;
 const unitAndApiTests = [['vitest', 'npx', ['vitest', 'run']], ...(secondNode ? [underSecondNode(secondNode)] : [])];
 
 /**
- * The typecheck runs on one thread: once the quick checks beside it were done, a core idled for the minute it went
- * on. The unit and API tests start then, if those checks passed, and the step fails if any of them failed.
+ * The typecheck outlasts the quick checks beside it: once they are done, the unit and API tests start beside what is
+ * left of it, if those checks passed, and the step fails if any of them failed.
  */
 async function typecheckLintAndTests() {
   const typecheck = runInParallel([['typecheck', 'npm', ['run', 'typecheck']]]);
