@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -123,11 +123,12 @@ export async function connect(options: ConnectOptions): Promise<Database> {
 
 /**
  * PGlite in `dataDir` (in memory without one), or in memory from a dumped data directory (`loadDataDir`, which
- * skips initdb: the tests' template database). `release` runs after the database closes (the data folder lock).
+ * skips initdb: the tests' template database, made with its own initdb and server settings). `release` runs after
+ * the database closes (the data folder lock).
  */
 export async function openPglite(
   dataDir?: string,
-  extra: { loadDataDir?: Blob } = {},
+  extra: Pick<PGliteOptions, 'loadDataDir' | 'initDbStartParams' | 'postgresqlconf'> = {},
   release?: () => void,
 ): Promise<Database & { pglite: PGlite }> {
   // pg_trgm: the domain list's name search (migration 0028).
