@@ -116,6 +116,12 @@ const areas = {
     tests: [`${server}/http/auth.test.ts`, `${server}/modules/account/account.test.ts`],
     database: true,
   },
+  // The durable jobs: enqueue, the claim with its lease, retries and failures, the schedules that enqueue.
+  'job-runner': {
+    mutate: [`${server}/jobs/runner.ts`],
+    tests: [`${server}/jobs/**/*.test.ts`],
+    database: true,
+  },
   // How every query reaches PGlite (named statements), and the queries built once per database.
   'database-client': {
     mutate: [`${server}/db/pglite-statements.ts`, `${server}/db/prepared.ts`],
