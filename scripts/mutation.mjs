@@ -116,7 +116,8 @@ const areas = {
     tests: [`${server}/http/auth.test.ts`, `${server}/modules/account/account.test.ts`],
     database: true,
   },
-  // The durable jobs: enqueue, the claim with its lease, retries and failures, the schedules that enqueue.
+  // The durable jobs' runner: enqueue, the claim with its lease, retries and failures, the poll (against the jobs'
+  // and the schedules' tests).
   'job-runner': {
     mutate: [`${server}/jobs/runner.ts`],
     tests: [`${server}/jobs/**/*.test.ts`],

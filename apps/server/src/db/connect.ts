@@ -123,12 +123,12 @@ export async function connect(options: ConnectOptions): Promise<Database> {
 
 /**
  * PGlite in `dataDir` (in memory without one), or in memory from a dumped data directory (`loadDataDir`, which
- * skips initdb: the tests' template database, made with its own initdb and server settings). `release` runs after
+ * skips initdb: the tests' template database, made with its own initdb and start parameters). `release` runs after
  * the database closes (the data folder lock).
  */
 export async function openPglite(
   dataDir?: string,
-  extra: Pick<PGliteOptions, 'loadDataDir' | 'initDbStartParams' | 'postgresqlconf'> = {},
+  extra: Pick<PGliteOptions, 'loadDataDir' | 'initDbStartParams' | 'startParams'> = {},
   release?: () => void,
 ): Promise<Database & { pglite: PGlite }> {
   // pg_trgm: the domain list's name search (migration 0028).

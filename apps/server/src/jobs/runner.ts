@@ -75,6 +75,46 @@ export async function enqueueJob<K extends JobKind>(
   return row!.id;
 }
 
+// The two statements of every job's run, built once per database (db/prepared.ts): the claim was the costliest query to
+// build of a settings save's whole path (about 0.15 ms on PGlite, where the server's thread runs the database too).
+const claimQuery = preparedQuery((ex) => {
+  const at = sql.placeholder('at');
+  const due = ex
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        isNull(jobs.failedAt),
+        sql`${jobs.kind} = ANY(${sql.placeholder('kinds')}::text[])`,
+        lte(jobs.runAt, at),
+        or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, at)),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(sql.placeholder('batch'))
+    .for('update', { skipLocked: true });
+  return ex
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`${sql.placeholder('lockedUntil')}` })
+    .where(inArray(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      kind: jobs.kind,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    })
+    .prepare('jobs_claim');
+});
+const doneQuery = preparedQuery((ex) =>
+  ex
+    .update(jobs)
+    .set({ doneAt: sql`${sql.placeholder('doneAt')}`, lockedUntil: null, lastError: null })
+    .where(eq(jobs.id, sql.placeholder('id')))
+    .prepare('jobs_done'),
+);
+
 /**
  * Durable background work kept in the jobs table. Any number of runners (processes) may share a database: a due
  * job is claimed with FOR UPDATE SKIP LOCKED and a lease (locked_until), so each run happens in one place, and a
@@ -92,46 +132,6 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
-
-  // The runner's two statements of every job, built once (db/prepared.ts): the claim was the costliest query to
-  // build of a settings save's whole path (about 0.15 ms on PGlite, where the server's thread runs the database too).
-  const claimQuery = preparedQuery((ex) => {
-    const at = sql.placeholder('at');
-    const due = ex
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          isNull(jobs.doneAt),
-          isNull(jobs.failedAt),
-          sql`${jobs.kind} = ANY(${sql.placeholder('kinds')}::text[])`,
-          lte(jobs.runAt, at),
-          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, at)),
-        ),
-      )
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(sql.placeholder('batch'))
-      .for('update', { skipLocked: true });
-    return ex
-      .update(jobs)
-      .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`${sql.placeholder('lockedUntil')}::timestamptz` })
-      .where(inArray(jobs.id, due))
-      .returning({
-        id: jobs.id,
-        kind: jobs.kind,
-        payload: jobs.payload,
-        attempts: jobs.attempts,
-        maxAttempts: jobs.maxAttempts,
-      })
-      .prepare('jobs_claim');
-  });
-  const doneQuery = preparedQuery((ex) =>
-    ex
-      .update(jobs)
-      .set({ doneAt: sql`${sql.placeholder('doneAt')}::timestamptz`, lockedUntil: null, lastError: null })
-      .where(eq(jobs.id, sql.placeholder('id')))
-      .prepare('jobs_done'),
-  );
 
   async function claim(): Promise<Claimed[]> {
     if (definitions.size === 0) return [];
