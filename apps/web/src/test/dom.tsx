@@ -1,51 +1,13 @@
 /**
- * The one setup of the web's component tests (files that start with `// @vitest-environment jsdom` and import this
- * module first): the browser APIs antd needs that jsdom lacks, Testing Library's cleanup, and the providers a
- * console component expects.
+ * The providers a console component expects, for the web's component tests (files that start with
+ * `// @vitest-environment jsdom`); the browser APIs antd needs that jsdom lacks and Testing Library's cleanup are set
+ * up for each such file by test/setup.ts.
  */
-import { cleanup, type RenderOptions, render } from '@testing-library/react';
+import { type RenderOptions, render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
-import { afterEach, beforeAll } from 'vitest';
-import { I18nProvider, loadConsoleTexts, setLocale } from '../i18n';
+import { I18nProvider } from '../i18n';
 import { bindFeedback } from '../lib/feedback';
-
-// antd's responsive helpers (Grid, Tabs' overflow) ask for media queries, which jsdom does not evaluate: none matches.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
-// antd's Tabs measure their tabs as they resize; jsdom lays nothing out, so there is never a resize to report.
-if (!window.ResizeObserver) {
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
-// antd measures scroll bars through a pseudo-element's style, which jsdom does not implement (and says so on stderr).
-const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computedStyle(element);
-
-// A console component is drawn after the console's texts have arrived (the layout waits for them): so in its tests.
-beforeAll(() => loadConsoleTexts());
-
-afterEach(async () => {
-  cleanup();
-  // A test that switched the language must not leave the next one speaking it.
-  await setLocale('en-US');
-});
 
 /** Lends antd's message, notification and modal to code outside components (reportFormError), as the console does. */
 function FeedbackBinding() {
