@@ -155,11 +155,7 @@ export function findOfUser(
 /** The user's domains among these names (exact names: a wildcard domain is found by its `*.` name). */
 export function findManyOfUserByName(ex: Executor, userId: number, names: string[]): Promise<DomainWithConfig[]> {
   if (names.length === 0) return Promise.resolve([]);
-  return ex
-    .select(withConfigColumns)
-    .from(domains)
-    .innerJoin(domainConfigs, eq(domainConfigs.domainId, domains.id))
-    .where(and(eq(domains.userId, userId), inArray(domains.domainName, names)));
+  return withConfig(ex).where(and(eq(domains.userId, userId), inArray(domains.domainName, names)));
 }
 
 export function findSystem(
