@@ -50,7 +50,7 @@ const areas = {
     mutate: [
       `${server}/modules/domain/domain-config.service.ts:93-145`,
       `${server}/modules/domain/domain.repository.ts:110-153`,
-      `${server}/modules/domain/domain.repository.ts:174-249`,
+      `${server}/modules/domain/domain.repository.ts:170-245`,
       `${server}/modules/domain/edge-rollout.service.ts:20-54`,
     ],
     tests: [
