@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,26 @@ describe('a reload the master refused', () => {
 
   it("finds nothing in other processes' lines or below [emerg]", () => {
     expect(masterEmergencies(log, 9)).toBe('');
+  });
+});
+
+describe('a reload', () => {
+  it('ends once the old workers have closed their listening sockets, not when their titles say they are shutting down', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-reload-'));
+    const mainConfig = path.join(dir, 'nginx.conf');
+    const pidFile = path.join(dir, 'nginx.pid');
+    fs.writeFileSync(mainConfig, `pid ${pidFile};\n`);
+    const fixture = path.join(import.meta.dirname, '../test/fixtures/fake-nginx-master.mjs');
+    const master = spawn(process.execPath, [fixture, 'master', pidFile], { stdio: 'inherit' });
+    const nginx = new Nginx({ bin: '/nonexistent', prefix: dir, mainConfig, errorLog: path.join(dir, 'e.log') });
+    try {
+      while (nginx.masterPid() === null) await new Promise((resolve) => setTimeout(resolve, 20));
+      await nginx.reload(10_000);
+      expect(fs.existsSync(`${pidFile}.closing`)).toBe(true);
+    } finally {
+      master.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

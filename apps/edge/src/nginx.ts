@@ -117,9 +117,11 @@ export class Nginx {
 
   /**
    * HUP to the master, then waits until it serves the new files: new workers started and the old workers no longer
-   * accepting (gone, or titled "shutting down", which they set just before closing their listening sockets). The
-   * master reads the whole configuration first, which takes seconds with ten thousand domains, hence the long
-   * limit. A master that cannot load the files says why in its error log and keeps the old ones: ConfigRefused.
+   * accepting (gone, or holding no listening socket). An old worker's title turns to "shutting down" just before it
+   * closes its listening sockets, so a worker preempted between the two still takes connections and answers them
+   * from the old files: the title alone is not enough. The master reads the whole configuration first, which takes
+   * seconds with ten thousand domains, hence the long limit. A master that cannot load the files says why in its
+   * error log and keeps the old ones: ConfigRefused.
    */
   async reload(timeoutMs = 60_000): Promise<void> {
     const started = performance.now();
@@ -143,10 +145,9 @@ export class Nginx {
     const started = Date.now();
     const done = () => {
       const now = childrenOf(pid);
-      return (
-        now.some((child) => !before.includes(child)) &&
-        oldWorkers.every((worker) => !now.includes(worker) || titleOf(worker).includes('shutting down'))
-      );
+      if (!now.some((child) => !before.includes(child))) return false;
+      const listening = listeningSockets();
+      return oldWorkers.every((worker) => !now.includes(worker) || !acceptsOn(worker, listening));
     };
     while (!done()) {
       const refusal = masterEmergencies(log.read(), pid);
@@ -198,6 +199,48 @@ function titleOf(pid: number): string {
   } catch {
     return '';
   }
+}
+
+/** The inodes of the listening TCP sockets (IPv4 and IPv6) of this network namespace, from /proc/net. */
+function listeningSockets(): Set<string> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = fs.readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ...", st 0A: LISTEN.
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] === '0A' && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/**
+ * Whether process `pid` still holds one of the `listening` sockets (false once it is gone). Its descriptors are
+ * readable by the agent, which runs as the workers' user or as root; should they not be, its title is all there is.
+ */
+function acceptsOn(pid: number, listening: Set<string>): boolean {
+  let descriptors: string[];
+  try {
+    descriptors = fs.readdirSync(`/proc/${pid}/fd`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    const title = titleOf(pid);
+    return title !== '' && !title.includes('shutting down');
+  }
+  return descriptors.some((fd) => {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      return inode !== undefined && listening.has(inode);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The processes whose parent is `pid` (nginx's workers, cache manager and loader), from /proc. */
