@@ -201,20 +201,42 @@ function titleOf(pid: number): string {
   }
 }
 
-/** The inodes of the listening TCP sockets (IPv4 and IPv6) of this network namespace, from /proc/net. */
+/**
+ * The inodes of the listening TCP sockets (IPv4 and IPv6) of this network namespace, from /proc/net. The kernel
+ * lists the listening sockets first and writes the table as it is read, so the reading stops at the first other
+ * line: a busy edge's hundred thousand connections are never listed.
+ */
 function listeningSockets(): Set<string> {
   const inodes = new Set<string>();
+  const chunk = Buffer.alloc(64 * 1024);
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
+    let fd: number;
     try {
-      text = fs.readFileSync(table, 'utf8');
+      fd = fs.openSync(table, 'r');
     } catch {
       continue;
     }
-    // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ...", st 0A: LISTEN.
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields[3] === '0A' && fields[9]) inodes.add(fields[9]);
+    try {
+      let rest = '';
+      let header = true;
+      reading: for (;;) {
+        const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+        if (read === 0) break;
+        const lines = (rest + chunk.toString('latin1', 0, read)).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) {
+          if (header) {
+            header = false;
+            continue;
+          }
+          // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode", st 0A: LISTEN.
+          const fields = line.trim().split(/\s+/);
+          if (fields[3] !== '0A') break reading;
+          inodes.add(fields[9]!);
+        }
+      }
+    } finally {
+      fs.closeSync(fd);
     }
   }
   return inodes;
