@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, dbKinds, testClock } from '../../test/helpers';
 import type { Database } from '../db/connect';
@@ -275,7 +275,8 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   });
 
   it('refuses a payload its kind does not accept, and fails a stored one at once without retrying', async () => {
-    const runner = createJobRunner(database.db, { now });
+    const logged: { obj: object; msg: string }[] = [];
+    const runner = createJobRunner(database.db, { now, log: { error: (obj, msg) => logged.push({ obj, msg }) } });
     const strict = numbered('test.strict');
     let calls = 0;
     on(runner, strict, () => calls++);
@@ -293,6 +294,12 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     expect(row.failed_at).not.toBeNull();
     expect(row.last_error).toMatch(/^invalid payload/);
     expect(calls).toBe(0);
+    expect(logged).toEqual([
+      {
+        obj: { jobId: id, kind: 'test.strict', issues: [expect.objectContaining({ path: ['n'] })] },
+        msg: 'job payload invalid',
+      },
+    ]);
   });
 
   it("waits the kind's own backoff between tries", async () => {
@@ -313,5 +320,314 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     advance(120_000);
     await runner.runDue();
     expect(tries.map((t) => t - start)).toEqual([0, 60_000, 180_000]);
+  });
+
+  it('refuses a kind registered twice', () => {
+    const runner = createJobRunner(database.db, { now });
+    on(runner, empty('test.twice'), () => {});
+    expect(() => on(runner, empty('test.twice'), () => {})).toThrow('job kind test.twice is registered twice');
+  });
+
+  it('hands its handler the claimed job, logs a failure and keeps its first 2,000 characters', async () => {
+    const logged: { obj: object; msg: string }[] = [];
+    const runner = createJobRunner(database.db, { now, log: { error: (obj, msg) => logged.push({ obj, msg }) } });
+    const claimed: unknown[] = [];
+    const long = numbered('test.long-error', { maxAttempts: 1 });
+    runner.register(
+      handle(long, async (_payload, job) => {
+        claimed.push(job);
+        throw new Error(`${'x'.repeat(2000)}y`);
+      }),
+    );
+    const id = await runner.enqueue(long, { n: 4 });
+    await runner.runDue();
+    expect(claimed).toEqual([expect.objectContaining({ id, kind: 'test.long-error', payload: { n: 4 }, attempts: 1 })]);
+    expect((await job(id)).last_error).toBe('x'.repeat(2000));
+    expect(logged).toEqual([
+      {
+        obj: { err: expect.any(Error), jobId: id, kind: 'test.long-error', attempt: 1 },
+        msg: 'job failed',
+      },
+    ]);
+  });
+
+  it('runs one claim at a time, even when asked twice at once', async () => {
+    const runner = createJobRunner(database.db, { now, batch: 1 });
+    let inHand = 0;
+    let most = 0;
+    const slow = numbered('test.one-at-a-time');
+    on(runner, slow, async () => {
+      inHand++;
+      most = Math.max(most, inHand);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inHand--;
+    });
+    await runner.enqueue(slow, { n: 1 });
+    await runner.enqueue(slow, { n: 2 });
+    expect(await Promise.all([runner.runDue(), runner.runDue()])).toEqual([2, 0]);
+    expect(most).toBe(1);
+  });
+
+  it('asked for one round, claims again only after a full batch; asked to empty the queue, until nothing is due', async () => {
+    const runner = createJobRunner(database.db, { now, batch: 2 });
+    const seen: number[] = [];
+    const chain = numbered('test.rounds');
+    on(runner, chain, async ({ n }) => {
+      seen.push(n);
+      if (n < 10) await runner.enqueue(chain, { n: n + 10 });
+    });
+    await runner.enqueue(chain, { n: 1 });
+    await runner.enqueue(chain, { n: 2 });
+    // A full batch, then the two follow-ups (a full batch again), then nothing.
+    expect(await runner.runDue(false)).toBe(4);
+    expect(seen).toEqual([1, 2, 11, 12]);
+    await runner.enqueue(chain, { n: 3 });
+    // One job is a short claim: the round ends, and its follow-up waits.
+    expect(await runner.runDue(false)).toBe(1);
+    expect(seen).toEqual([1, 2, 11, 12, 3]);
+    expect(await runner.runDue()).toBe(1);
+    expect(seen).toEqual([1, 2, 11, 12, 3, 13]);
+  });
+
+  it('prunes on its first poll, then once an hour of its clock', async () => {
+    let polls = 0;
+    const runner = createJobRunner(database.db, {
+      now,
+      pollMs: 10,
+      keepDoneMs: 1000,
+      beforePoll: async () => {
+        polls++;
+      },
+    });
+    const pruned = empty('test.pruned-by-poll');
+    on(runner, pruned, () => {});
+    const first = await runner.enqueue(pruned, {});
+    await runner.runDue();
+    advance(1001);
+    runner.start();
+    try {
+      await expect.poll(() => job(first), { timeout: 5000 }).toBeUndefined();
+      const second = await runner.enqueue(pruned, {});
+      await expect.poll(async () => (await job(second))?.done_at, { timeout: 5000 }).not.toBeNull();
+      advance(1001);
+      const seen = polls;
+      await expect.poll(() => polls, { timeout: 5000 }).toBeGreaterThan(seen + 2);
+      expect(await job(second)).toBeDefined();
+      // An hour to the millisecond after the first prune.
+      advance(3600_000 - 1001);
+      await expect.poll(() => job(second), { timeout: 5000 }).toBeUndefined();
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('logs a poll that failed and polls again', async () => {
+    const logged: { obj: object; msg: string }[] = [];
+    let polls = 0;
+    const runner = createJobRunner(database.db, {
+      pollMs: 10,
+      log: { error: (obj, msg) => logged.push({ obj, msg }) },
+      beforePoll: async () => {
+        if (++polls === 1) throw new Error('schedules unreachable');
+      },
+    });
+    const seen: number[] = [];
+    const after = numbered('test.after-failed-poll');
+    on(runner, after, ({ n }) => seen.push(n));
+    await runner.enqueue(after, { n: 6 });
+    runner.start();
+    try {
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual([6]);
+      expect(logged).toEqual([
+        { obj: { err: expect.objectContaining({ message: 'schedules unreachable' }) }, msg: 'job runner poll failed' },
+      ]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('polls without schedules or a subscription, and says why it cannot listen', async () => {
+    const logged: { obj: object; msg: string }[] = [];
+    const runner = createJobRunner(database.db, {
+      pollMs: 10,
+      log: { error: (obj, msg) => logged.push({ obj, msg }) },
+      listen: async () => {
+        throw new Error('no LISTEN here');
+      },
+    });
+    const seen: number[] = [];
+    const unheard = numbered('test.unheard');
+    on(runner, unheard, ({ n }) => seen.push(n));
+    await runner.enqueue(unheard, { n: 5 });
+    runner.start();
+    try {
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual([5]);
+      expect(logged).toEqual([
+        {
+          obj: { err: expect.objectContaining({ message: 'no LISTEN here' }) },
+          msg: 'job runner cannot listen for new jobs; it polls',
+        },
+      ]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('starts once: a second start neither subscribes again nor adds a timer', async () => {
+    let subscriptions = 0;
+    const runner = createJobRunner(database.db, {
+      now,
+      pollMs: 600_000,
+      listen: async () => {
+        subscriptions++;
+        return async () => {};
+      },
+    });
+    runner.start();
+    runner.start();
+    await runner.stop();
+    expect(subscriptions).toBe(1);
+  });
+
+  it('stops after the job in hand and polls no more', async () => {
+    const runner = createJobRunner(database.db, { pollMs: 10 });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: number[] = [];
+    const finished: number[] = [];
+    const held = numbered('test.held');
+    on(runner, held, async ({ n }) => {
+      started.push(n);
+      if (n === 1) await gate;
+      finished.push(n);
+    });
+    await runner.enqueue(held, { n: 1 });
+    runner.start();
+    await expect.poll(() => started, { timeout: 5000 }).toEqual([1]);
+    let stopped = false;
+    const stopping = runner.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(finished).toEqual([1]);
+    await runner.enqueue(held, { n: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(started).toEqual([1]);
+  });
+
+  it('is alive from its start to its stop while its polls keep coming: not once ten intervals (at least 30 s) pass without one', async () => {
+    const runner = createJobRunner(database.db, { now, pollMs: 5000 });
+    expect(runner.alive()).toBe(false);
+    // Date alone is faked (and stands still): the first poll's real timer is five seconds away.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      runner.start();
+      expect(runner.alive()).toBe(true);
+      vi.setSystemTime(Date.now() + 50_000);
+      expect(runner.alive()).toBe(true);
+      vi.setSystemTime(Date.now() + 1);
+      expect(runner.alive()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      await runner.stop();
+    }
+    expect(runner.alive()).toBe(false);
+  });
+
+  it('without a log, passes over an invalid payload, a failed poll and a refused subscription quietly', async () => {
+    let polls = 0;
+    const runner = createJobRunner(database.db, {
+      pollMs: 10,
+      beforePoll: async () => {
+        if (++polls === 1) throw new Error('schedules unreachable');
+      },
+      listen: async () => {
+        throw new Error('no LISTEN here');
+      },
+    });
+    const seen: number[] = [];
+    const quiet = numbered('test.quiet');
+    on(runner, quiet, ({ n }) => seen.push(n));
+    const stored = rowsOf<{ id: number }>(
+      await database.db.execute(
+        sql`INSERT INTO jobs (kind, payload, run_at) VALUES ('test.quiet', '{"n":"x"}', now()) RETURNING id`,
+      ),
+    );
+    await runner.enqueue(quiet, { n: 9 });
+    runner.start();
+    try {
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual([9]);
+      expect((await job(Number(stored[0]!.id))).failed_at).not.toBeNull();
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('without a subscription, runs in one poll what the jobs of that poll enqueue', async () => {
+    let polls = 0;
+    const runner = createJobRunner(database.db, {
+      pollMs: 50,
+      beforePoll: async () => {
+        polls++;
+      },
+    });
+    const ranInPoll: number[] = [];
+    const chain = numbered('test.chain-in-one-poll');
+    on(runner, chain, async ({ n }) => {
+      ranInPoll.push(polls);
+      if (n < 3) await runner.enqueue(chain, { n: n + 1 });
+    });
+    await runner.enqueue(chain, { n: 1 });
+    runner.start();
+    try {
+      await expect.poll(() => ranInPoll.length, { timeout: 5000 }).toBe(3);
+      expect(ranInPoll).toEqual([1, 1, 1]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('runs at once a job committed before its subscription took effect', async () => {
+    const { runner: listening, subscription } = listeningRunner();
+    const seen: number[] = [];
+    const early = numbered('test.before-listen');
+    on(listening, early, ({ n }) => seen.push(n));
+    await listening.enqueue(early, { n: 4 });
+    listening.start();
+    try {
+      await subscription;
+      // Its notification went to no one and the timer's first poll is ten minutes away.
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual([4]);
+    } finally {
+      await listening.stop();
+    }
+  });
+
+  it('stopped between two polls, cancels the next', async () => {
+    let polls = 0;
+    const runner = createJobRunner(database.db, {
+      pollMs: 200,
+      beforePoll: async () => {
+        polls++;
+      },
+    });
+    const seen: number[] = [];
+    const late = numbered('test.after-stop');
+    on(runner, late, ({ n }) => seen.push(n));
+    runner.start();
+    await expect.poll(() => polls, { timeout: 5000 }).toBeGreaterThan(0);
+    // The first poll's few queries end well within this; the next is due 200 ms after it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await runner.stop();
+    const pollsWhenStopped = polls;
+    await runner.enqueue(late, { n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(seen).toEqual([]);
+    expect(polls).toBe(pollsWhenStopped);
   });
 });
