@@ -54,6 +54,15 @@ describe('a reload the master refused', () => {
 });
 
 describe('a reload', () => {
+  /** Waits for `check` to hold, five seconds at most. */
+  async function until(check: () => boolean, what: string): Promise<void> {
+    const started = Date.now();
+    while (!check()) {
+      if (Date.now() - started > 5000) throw new Error(`no ${what} within 5 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   it('ends once the old workers have closed their listening sockets, not when their titles say they are shutting down', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-reload-'));
     const mainConfig = path.join(dir, 'nginx.conf');
@@ -63,9 +72,17 @@ describe('a reload', () => {
     const master = spawn(process.execPath, [fixture, 'master', pidFile], { stdio: 'inherit' });
     const nginx = new Nginx({ bin: '/nonexistent', prefix: dir, mainConfig, errorLog: path.join(dir, 'e.log') });
     try {
-      while (nginx.masterPid() === null) await new Promise((resolve) => setTimeout(resolve, 20));
-      await nginx.reload(10_000);
-      expect(fs.existsSync(`${pidFile}.closing`)).toBe(true);
+      await until(() => nginx.masterPid() !== null, 'master');
+      let ended = false;
+      const reloading = nginx.reload(10_000).finally(() => {
+        ended = true;
+      });
+      await until(() => fs.existsSync(`${pidFile}.shutting-down`), 'old worker shutting down');
+      // Ten of the reload's looks at the workers, with the old one titled "shutting down" but still listening.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ended).toBe(false);
+      fs.writeFileSync(`${pidFile}.close`, '');
+      await reloading;
     } finally {
       master.kill();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -143,17 +143,21 @@ export class Nginx {
     const log = new LogTail(this.paths.errorLog);
     process.kill(pid, 'SIGHUP');
     const started = Date.now();
-    const done = () => {
+    /** What the reload still waits for; '' once it is done. */
+    const awaited = () => {
       const now = childrenOf(pid);
-      if (!now.some((child) => !before.includes(child))) return false;
-      const listening = listeningSockets();
-      return oldWorkers.every((worker) => !now.includes(worker) || !acceptsOn(worker, listening));
+      if (!now.some((child) => !before.includes(child))) return 'new workers';
+      const listening = listeningSockets(pid);
+      const accepting = oldWorkers.filter((worker) => now.includes(worker) && acceptsOn(worker, listening));
+      return accepting.length === 0 ? '' : `old workers ${accepting.join(', ')} to close their listening sockets`;
     };
-    while (!done()) {
+    for (let waitingFor = awaited(); waitingFor !== ''; waitingFor = awaited()) {
       const refusal = masterEmergencies(log.read(), pid);
       if (refusal) throw new ConfigRefused(refusal);
       if (Date.now() - started > timeoutMs) {
-        throw new Error(`nginx did not start new workers within ${timeoutMs / 1000} s (see ${this.paths.errorLog})`);
+        throw new Error(
+          `nginx's reload did not end within ${timeoutMs / 1000} s: still waiting for ${waitingFor} (see ${this.paths.errorLog})`,
+        );
       }
       if (!isAlive(pid)) throw new Error('nginx exited during the reload');
       await sleep(10);
@@ -202,14 +206,15 @@ function titleOf(pid: number): string {
 }
 
 /**
- * The inodes of the listening TCP sockets (IPv4 and IPv6) of this network namespace, from /proc/net. The kernel
- * lists the listening sockets first and writes the table as it is read, so the reading stops at the first other
- * line: a busy edge's hundred thousand connections are never listed.
+ * The inodes of the listening TCP sockets (IPv4 and IPv6) in the network namespace of process `pid` (nginx's master,
+ * which may not share the agent's). Since Linux 4.4 the kernel lists the listening sockets before all others and
+ * writes the table as it is read (a page at a time), so the reading stops at the first other line: a busy edge's
+ * hundred thousand connections are never listed.
  */
-function listeningSockets(): Set<string> {
+function listeningSockets(pid: number): Set<string> {
   const inodes = new Set<string>();
-  const chunk = Buffer.alloc(64 * 1024);
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+  const chunk = Buffer.alloc(4096);
+  for (const table of [`/proc/${pid}/net/tcp`, `/proc/${pid}/net/tcp6`]) {
     let fd: number;
     try {
       fd = fs.openSync(table, 'r');
@@ -243,26 +248,41 @@ function listeningSockets(): Set<string> {
 }
 
 /**
- * Whether process `pid` still holds one of the `listening` sockets (false once it is gone). Its descriptors are
+ * Whether process `pid` still holds one of the `listening` TCP sockets (false once it is gone). Its descriptors are
  * readable by the agent, which runs as the workers' user or as root; should they not be, its title is all there is.
+ * An old worker may hold thousands of connections while it finishes them: the listening sockets, inherited from the
+ * master, come among the first descriptors, and the look stops at the first one found.
  */
 function acceptsOn(pid: number, listening: Set<string>): boolean {
-  let descriptors: string[];
+  let descriptors: fs.Dir;
   try {
-    descriptors = fs.readdirSync(`/proc/${pid}/fd`);
+    descriptors = fs.opendirSync(`/proc/${pid}/fd`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     const title = titleOf(pid);
     return title !== '' && !title.includes('shutting down');
   }
-  return descriptors.some((fd) => {
-    try {
-      const inode = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-      return inode !== undefined && listening.has(inode);
-    } catch {
-      return false;
+  try {
+    for (let entry = descriptors.readSync(); entry !== null; entry = descriptors.readSync()) {
+      const inode = /^socket:\[(\d+)\]$/.exec(linkOf(`/proc/${pid}/fd/${entry.name}`))?.[1];
+      if (inode !== undefined && listening.has(inode)) return true;
     }
-  });
+    return false;
+  } catch {
+    // Gone while it was being read.
+    return false;
+  } finally {
+    descriptors.closeSync();
+  }
+}
+
+/** Where a descriptor's link points; '' once it is closed. */
+function linkOf(file: string): string {
+  try {
+    return fs.readlinkSync(file);
+  } catch {
+    return '';
+  }
 }
 
 /** The processes whose parent is `pid` (nginx's workers, cache manager and loader), from /proc. */

@@ -178,8 +178,11 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     on(realRunner, poll, ({ n }) => seen.push(n));
     await realRunner.enqueue(poll, { n: 7 });
     realRunner.start();
-    await expect.poll(() => seen, { timeout: 5000 }).toEqual([7]);
-    await realRunner.stop();
+    try {
+      await expect.poll(() => seen, { timeout: 5000 }).toEqual([7]);
+    } finally {
+      await realRunner.stop();
+    }
   });
 
   /**
@@ -473,7 +476,7 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     }
   });
 
-  it('starts once: a second start neither subscribes again nor adds a timer', async () => {
+  it('starts once: a second start does not subscribe again', async () => {
     let subscriptions = 0;
     const runner = createJobRunner(database.db, {
       now,
@@ -537,6 +540,19 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
       await runner.stop();
     }
     expect(runner.alive()).toBe(false);
+    // Ten intervals of 10 ms: the 30 s floor holds.
+    const quick = createJobRunner(database.db, { now, pollMs: 10 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      quick.start();
+      vi.setSystemTime(Date.now() + 30_000);
+      expect(quick.alive()).toBe(true);
+      vi.setSystemTime(Date.now() + 1);
+      expect(quick.alive()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      await quick.stop();
+    }
   });
 
   it('without a log, passes over an invalid payload, a failed poll and a refused subscription quietly', async () => {
@@ -555,7 +571,8 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     on(runner, quiet, ({ n }) => seen.push(n));
     const stored = rowsOf<{ id: number }>(
       await database.db.execute(
-        sql`INSERT INTO jobs (kind, payload, run_at) VALUES ('test.quiet', '{"n":"x"}', now()) RETURNING id`,
+        sql`INSERT INTO jobs (kind, payload, run_at) VALUES ('test.quiet', '{"n":"x"}', ${new Date().toISOString()}::timestamptz)
+            RETURNING id`,
       ),
     );
     await runner.enqueue(quiet, { n: 9 });
