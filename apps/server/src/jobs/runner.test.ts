@@ -492,6 +492,46 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     expect(subscriptions).toBe(1);
   });
 
+  it('stops once the poll under way has ended, the prune after its jobs included: the database can close at once', async () => {
+    // A database of its own, closed by the test. PGlite met the prune after it closed (logged as a failed poll);
+    // PostgreSQL's pool lets the query in hand end.
+    const own = await createTestDatabase(kind);
+    const logged: string[] = [];
+    const runner = createJobRunner(own.db, {
+      now,
+      pollMs: 10,
+      keepDoneMs: 1000,
+      log: { error: (_obj, msg) => logged.push(msg) },
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inHand = false;
+    const gated = empty('test.before-prune');
+    on(runner, gated, async ({ step }) => {
+      if (step !== 'hold') return;
+      inHand = true;
+      await gate;
+    });
+    try {
+      await runner.enqueue(gated, {});
+      await runner.runDue();
+      // Finished long enough ago for the first poll's prune to delete it.
+      advance(1001);
+      await runner.enqueue(gated, { step: 'hold' });
+      runner.start();
+      await expect.poll(() => inHand, { timeout: 5000 }).toBe(true);
+      const stopping = runner.stop();
+      release();
+      await stopping;
+    } finally {
+      await own.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(logged).toEqual([]);
+  });
+
   it('stops after the job in hand and polls no more', async () => {
     const runner = createJobRunner(database.db, { pollMs: 10 });
     let release: () => void = () => {};

@@ -234,6 +234,8 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   /** When the last poll ended (the process's clock, not the test clock): a runner stuck or dead stops moving it. */
   let lastPollEndedAt = 0;
   let listening: Promise<(() => Promise<void>) | undefined> | undefined;
+  /** The poll under way, with the prune after its jobs: a stop waits for it, so the database can close after it. */
+  let pollUnderWay: Promise<void> | undefined;
 
   function schedule(delayMs = pollMs) {
     if (stopped) return;
@@ -241,7 +243,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       timer = undefined;
       polling = true;
       nudged = false;
-      poll()
+      pollUnderWay = poll()
         .catch((error) => options.log?.error({ err: error }, 'job runner poll failed'))
         .finally(() => {
           polling = false;
@@ -310,7 +312,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       schedule();
     },
 
-    /** Stops polling and listening and waits for the jobs in hand to finish, so the database can close after it. */
+    /** Stops polling and listening and waits for the poll and the jobs in hand, so the database can close after it. */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
@@ -318,6 +320,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       listening = undefined;
       notified = false;
       await unlisten?.();
+      await pollUnderWay;
       while (running) await running.catch(() => 0);
     },
   };
