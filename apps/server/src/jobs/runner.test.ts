@@ -532,6 +532,35 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
     expect(logged).toEqual([]);
   });
 
+  it('stops after the jobs of a run asked for directly, too', async () => {
+    const runner = createJobRunner(database.db, { now });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inHand = false;
+    let finished = false;
+    const direct = empty('test.direct-run');
+    on(runner, direct, async () => {
+      inHand = true;
+      await gate;
+      finished = true;
+    });
+    await runner.enqueue(direct, {});
+    const run = runner.runDue();
+    await expect.poll(() => inHand, { timeout: 5000 }).toBe(true);
+    let stopped = false;
+    const stopping = runner.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(finished).toBe(true);
+    expect(await run).toBe(1);
+  });
+
   it('stops after the job in hand and polls no more', async () => {
     const runner = createJobRunner(database.db, { pollMs: 10 });
     let release: () => void = () => {};
