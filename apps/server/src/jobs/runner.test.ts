@@ -30,6 +30,26 @@ function on<K extends JobKind>(runner: JobRunner, job: K, handler: (payload: Pay
   );
 }
 
+/** A handler waits on `held` until the test calls `release`. */
+function gate() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
+/** Whether `promise` has settled by the event loop's next turn, when every reaction due by then has run. */
+async function settledByNextTurn(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  const mark = () => {
+    settled = true;
+  };
+  void promise.then(mark, mark);
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}
+
 describe.each(dbKinds)('durable jobs on %s', (kind) => {
   let database: Database;
   const clock = testClock(new Date('2026-01-01T00:00:00Z'));
@@ -184,6 +204,18 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
       await realRunner.stop();
     }
   });
+
+  /** A runner whose polls are counted (its schedules' hook). */
+  function countingPolls(options: JobRunnerOptions) {
+    let polls = 0;
+    const runner = createJobRunner(database.db, {
+      ...options,
+      beforePoll: async () => {
+        polls++;
+      },
+    });
+    return { runner, polls: () => polls };
+  }
 
   /**
    * A runner woken by the database's notifications, whose timer would first poll ten minutes after the start; the
@@ -393,15 +425,7 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   });
 
   it('prunes on its first poll, then once an hour of its clock', async () => {
-    let polls = 0;
-    const runner = createJobRunner(database.db, {
-      now,
-      pollMs: 10,
-      keepDoneMs: 1000,
-      beforePoll: async () => {
-        polls++;
-      },
-    });
+    const { runner, polls } = countingPolls({ now, pollMs: 10, keepDoneMs: 1000 });
     const pruned = empty('test.pruned-by-poll');
     on(runner, pruned, () => {});
     const first = await runner.enqueue(pruned, {});
@@ -413,8 +437,8 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
       const second = await runner.enqueue(pruned, {});
       await expect.poll(async () => (await job(second))?.done_at, { timeout: 5000 }).not.toBeNull();
       advance(1001);
-      const seen = polls;
-      await expect.poll(() => polls, { timeout: 5000 }).toBeGreaterThan(seen + 2);
+      const seen = polls();
+      await expect.poll(polls, { timeout: 5000 }).toBeGreaterThan(seen + 2);
       expect(await job(second)).toBeDefined();
       // An hour to the millisecond after the first prune.
       advance(3600_000 - 1001);
@@ -503,16 +527,13 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
       keepDoneMs: 1000,
       log: { error: (_obj, msg) => logged.push(msg) },
     });
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = gate();
     let inHand = false;
     const gated = empty('test.before-prune');
     on(runner, gated, async ({ step }) => {
       if (step !== 'hold') return;
       inHand = true;
-      await gate;
+      await held;
     });
     try {
       await runner.enqueue(gated, {});
@@ -534,27 +555,20 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
 
   it('stops after the jobs of a run asked for directly, too', async () => {
     const runner = createJobRunner(database.db, { now });
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = gate();
     let inHand = false;
     let finished = false;
     const direct = empty('test.direct-run');
     on(runner, direct, async () => {
       inHand = true;
-      await gate;
+      await held;
       finished = true;
     });
     await runner.enqueue(direct, {});
     const run = runner.runDue();
     await expect.poll(() => inHand, { timeout: 5000 }).toBe(true);
-    let stopped = false;
-    const stopping = runner.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(stopped).toBe(false);
+    const stopping = runner.stop();
+    expect(await settledByNextTurn(stopping)).toBe(false);
     release();
     await stopping;
     expect(finished).toBe(true);
@@ -563,31 +577,24 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
 
   it('stops after the job in hand and polls no more', async () => {
     const runner = createJobRunner(database.db, { pollMs: 10 });
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = gate();
     const started: number[] = [];
     const finished: number[] = [];
-    const held = numbered('test.held');
-    on(runner, held, async ({ n }) => {
+    const heldJob = numbered('test.held');
+    on(runner, heldJob, async ({ n }) => {
       started.push(n);
-      if (n === 1) await gate;
+      if (n === 1) await held;
       finished.push(n);
     });
-    await runner.enqueue(held, { n: 1 });
+    await runner.enqueue(heldJob, { n: 1 });
     runner.start();
     await expect.poll(() => started, { timeout: 5000 }).toEqual([1]);
-    let stopped = false;
-    const stopping = runner.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(stopped).toBe(false);
+    const stopping = runner.stop();
+    expect(await settledByNextTurn(stopping)).toBe(false);
     release();
     await stopping;
     expect(finished).toEqual([1]);
-    await runner.enqueue(held, { n: 2 });
+    await runner.enqueue(heldJob, { n: 2 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(started).toEqual([1]);
   });
@@ -655,17 +662,11 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   });
 
   it('without a subscription, runs in one poll what the jobs of that poll enqueue', async () => {
-    let polls = 0;
-    const runner = createJobRunner(database.db, {
-      pollMs: 50,
-      beforePoll: async () => {
-        polls++;
-      },
-    });
+    const { runner, polls } = countingPolls({ pollMs: 50 });
     const ranInPoll: number[] = [];
     const chain = numbered('test.chain-in-one-poll');
     on(runner, chain, async ({ n }) => {
-      ranInPoll.push(polls);
+      ranInPoll.push(polls());
       if (n < 3) await runner.enqueue(chain, { n: n + 1 });
     });
     await runner.enqueue(chain, { n: 1 });
@@ -695,25 +696,19 @@ describe.each(dbKinds)('durable jobs on %s', (kind) => {
   });
 
   it('stopped between two polls, cancels the next', async () => {
-    let polls = 0;
-    const runner = createJobRunner(database.db, {
-      pollMs: 200,
-      beforePoll: async () => {
-        polls++;
-      },
-    });
+    const { runner, polls } = countingPolls({ pollMs: 200 });
     const seen: number[] = [];
     const late = numbered('test.after-stop');
     on(runner, late, ({ n }) => seen.push(n));
     runner.start();
-    await expect.poll(() => polls, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(polls, { timeout: 5000 }).toBeGreaterThan(0);
     // The first poll's few queries end well within this; the next is due 200 ms after it.
     await new Promise((resolve) => setTimeout(resolve, 50));
     await runner.stop();
-    const pollsWhenStopped = polls;
+    const pollsWhenStopped = polls();
     await runner.enqueue(late, { n: 1 });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(seen).toEqual([]);
-    expect(polls).toBe(pollsWhenStopped);
+    expect(polls()).toBe(pollsWhenStopped);
   });
 });
